@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: MIT
+# One plain GNU Makefile. Objects go under build/obj/<variant>/, programs under build/.
+#   make            build/replay (optimised)
+#   make run        replay the bundled KTH SP2 trace under FCFS, EASY and conservative
+#   make test       every test, under ASan/UBSan; installs what it needs (as root)
+#   make bench      benchmarks into docs/benchmarks.md
+#   make check-freestanding   the core for Cortex-M3, and its symbol check
+
+BUILD   := build
+CC      ?= gcc
+ARM_CC  ?= arm-none-eabi-gcc
+ARM_NM  ?= arm-none-eabi-nm
+
+WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -fno-common
+# The core is freestanding and held to -Wconversion as well.
+CORE_WARN := $(WARN) -Wconversion -ffreestanding
+INC     := -Icore/include -Iport -Isim_host
+
+# Host variants: rel (what users run) and san (what the tests run).
+CFLAGS_rel := -O2 -g
+CFLAGS_san := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+              -fno-sanitize-recover=all -DSCHED_DEBUG
+LDFLAGS_rel :=
+LDFLAGS_san := -fsanitize=address,undefined
+
+CORE_SRC := $(wildcard core/src/*.c)
+PORT_SRC := port/host/port_host.c
+SIM_LIB_SRC := sim_host/swf.c sim_host/tz.c sim_host/workload.c sim_host/replay.c sim_host/report.c
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_NAMES := $(patsubst tests/unit/%.c,%,$(UNIT_SRC))
+
+obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
+
+.PHONY: all run test test-build bench check-freestanding deps clean help
+all: $(BUILD)/replay
+
+help:
+	@sed -n '2,8p' Makefile | sed 's/^# \{0,1\}//'
+
+# --- compile rules, one set per host variant -------------------------------
+define VARIANT
+$(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h) core/src/sched_priv.h
+	@mkdir -p $$(@D)
+	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
+$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h port/*.h sim_host/*.h tests/harness/*.h)
+	@mkdir -p $$(@D)
+	$$(CC) $(WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
+$(BUILD)/$(1)/libsched.a: $(call obj,$(1),$(CORE_SRC) $(PORT_SRC))
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcs $$@ $$^
+$(BUILD)/$(1)/libsim.a: $(call obj,$(1),$(SIM_LIB_SRC))
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcs $$@ $$^
+$(BUILD)/$(1)/replay: $(call obj,$(1),sim_host/main.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
+$(BUILD)/$(1)/checker: $(call obj,$(1),tests/prop/checker.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
+$(BUILD)/$(1)/randwl: $(call obj,$(1),tests/prop/randwl.c)
+	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
+$(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
+endef
+$(eval $(call VARIANT,rel))
+$(eval $(call VARIANT,san))
+
+$(BUILD)/replay: $(BUILD)/rel/replay
+	cp $< $@
+
+# --- the core for the target: freestanding, Cortex-M3 ----------------------
+ARM_FLAGS := -mcpu=cortex-m3 -mthumb -ffreestanding -nostdlib -Os -ffunction-sections
+$(BUILD)/obj/arm/%.o: %.c $(wildcard core/include/sched/*.h) core/src/sched_priv.h
+	@mkdir -p $(@D)
+	$(ARM_CC) $(CORE_WARN) $(ARM_FLAGS) -Icore/include -c $< -o $@
+$(BUILD)/arm/libsched.a: $(call obj,arm,$(CORE_SRC))
+	@mkdir -p $(@D)
+	rm -f $@ && arm-none-eabi-ar rcs $@ $^
+
+check-freestanding: $(BUILD)/arm/libsched.a
+	ARM_NM=$(ARM_NM) tests/freestanding.sh $<
+
+# --- main job, tests, benchmarks ------------------------------------------
+KTH := fixtures/KTH-SP2-1996-2.1-cln.swf.gz
+run: $(BUILD)/replay
+	$(BUILD)/replay --policy fcfs,easy,cons $(KTH)
+
+deps:
+	@tests/ensure-deps.sh
+
+test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker randwl) $(BUILD)/replay
+
+test: deps
+	$(MAKE) --no-print-directory test-build
+	$(MAKE) --no-print-directory $(BUILD)/arm/libsched.a
+	BUILD=$(BUILD) tests/run.sh
+
+bench: $(BUILD)/replay
+	BUILD=$(BUILD) tools/bench.sh
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/* The availability profile: a time-sorted linked list of "from t on, f processors are free" segments. */
+#ifndef SCHED_PROFILE_H
+#define SCHED_PROFILE_H
+
+#include "sched/types.h"
+#include "sched/list.h"
+#include "sched/pool.h"
+
+/*
+ * Seed 000 section 2.1 keeps the schedule as a linked list of free-processor
+ * counts over future times, so that an allocation can split a period in two
+ * and a job that extends past the end adds one item. Here each segment
+ * says "from time `time` until the next segment's time, `free` processors
+ * are free". The list ends in a sentinel segment at SCHED_TIME_MAX, so scans
+ * need no NULL test, and the last real segment always has every processor
+ * free (all reservations are finite).
+ *
+ * Invariants (sched_profile_check): times strictly increase; 0 <= free <=
+ * procs; no two neighbours have equal free counts (they are merged); the
+ * last segment is fully free. Each job in the profile adds at most two
+ * breakpoints (its start and end), so n jobs need at most 2n + 1 segments.
+ *
+ * Complexity: with n segments, find, reserve and release are O(n) (one scan
+ * from the head); trim is O(segments removed). Segments come from a pool
+ * the caller owns; nothing else is allocated.
+ */
+struct sched_seg {
+	struct sched_list link;
+	sched_time_t time;   /* start of the period */
+	sched_procs_t free;  /* processors free during the period */
+};
+
+struct sched_profile {
+	struct sched_seg end;     /* sentinel at SCHED_TIME_MAX; end.link is the list head */
+	struct sched_pool *pool;  /* where segments come from */
+	sched_procs_t procs;      /* machine size */
+	uint32_t count;           /* real segments in the list */
+};
+
+/**
+ * Start an empty profile of @p procs processors, all free from @p origin on.
+ * O(1). @retval SCHED_E_NOSPACE the pool has no segment. @retval SCHED_E_INVAL procs is 0.
+ */
+int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs,
+		       sched_time_t origin);
+
+/** Give every segment back to the pool; the profile must be re-initialised before use. O(n). */
+void sched_profile_clear(struct sched_profile *p);
+
+/** First real segment (never NULL after init). O(1). */
+static inline struct sched_seg *sched_profile_first(const struct sched_profile *p)
+{
+	return SCHED_LIST_ENTRY(p->end.link.next, struct sched_seg, link);
+}
+
+/** Segment after @p seg, or NULL after the last real one. O(1). */
+static inline struct sched_seg *sched_profile_next(const struct sched_profile *p,
+						   const struct sched_seg *seg)
+{
+	struct sched_list *n = seg->link.next;
+	return n == &p->end.link ? NULL : SCHED_LIST_ENTRY(n, struct sched_seg, link);
+}
+
+/** End of @p seg's period (the next segment's start; SCHED_TIME_MAX for the last). O(1). */
+static inline sched_time_t sched_seg_end(const struct sched_seg *seg)
+{
+	return SCHED_LIST_ENTRY(seg->link.next, struct sched_seg, link)->time;
+}
+
+/** The profile's origin: the first segment's time. O(1). */
+static inline sched_time_t sched_profile_origin(const struct sched_profile *p)
+{
+	return sched_profile_first(p)->time;
+}
+
+/** Processors free at time @p t (t before the origin reads as the origin). O(n). */
+sched_procs_t sched_profile_free_at(const struct sched_profile *p, sched_time_t t);
+
+/**
+ * The anchor point: the earliest time >= @p earliest at which @p procs
+ * processors stay free for @p dur seconds. O(n), one forward scan.
+ * @return the anchor, or SCHED_TIME_MAX when procs exceeds the machine, procs
+ * or dur is 0, or the interval would pass SCHED_TIME_MAX.
+ */
+sched_time_t sched_profile_find(const struct sched_profile *p, sched_time_t earliest,
+				sched_procs_t procs, sched_time_t dur);
+
+/**
+ * Take @p procs processors during [start, start + dur): split at most two
+ * segments, subtract, merge equal neighbours. O(n).
+ * @retval SCHED_E_INVAL procs or dur is 0.
+ * @retval SCHED_E_RANGE start is before the origin, the end passes SCHED_TIME_MAX,
+ *         or fewer than procs processors are free somewhere in the interval.
+ * @retval SCHED_E_NOSPACE the segment pool cannot supply the splits.
+ * On error the profile is unchanged.
+ */
+int sched_profile_reserve(struct sched_profile *p, sched_time_t start, sched_time_t dur,
+			  sched_procs_t procs);
+
+/**
+ * Give back @p procs processors during [start, start + dur): the inverse of
+ * reserve. O(n). Errors as for reserve, with SCHED_E_RANGE when the release
+ * would free more processors than the machine has. On error the profile is unchanged.
+ */
+int sched_profile_release(struct sched_profile *p, sched_time_t start, sched_time_t dur,
+			  sched_procs_t procs);
+
+/**
+ * Forget the past: drop segments that end at or before @p now and move the
+ * origin up to @p now. Nothing at or after @p now changes. O(segments dropped).
+ */
+void sched_profile_trim(struct sched_profile *p, sched_time_t now);
+
+/**
+ * Verify the invariants listed above. O(n).
+ * @retval SCHED_OK all hold. @retval SCHED_E_STATE one is broken.
+ */
+int sched_profile_check(const struct sched_profile *p);
+
+#endif /* SCHED_PROFILE_H */

@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: MIT */
+/* The availability profile (seed 000 section 2.1): anchor search, reserve, release, merge. */
+#include "sched/profile.h"
+#include "sched/err.h"
+
+static struct sched_seg *seg_of(struct sched_list *link)
+{
+	return SCHED_LIST_ENTRY(link, struct sched_seg, link);
+}
+
+static struct sched_seg *seg_next(const struct sched_seg *s)
+{
+	return seg_of(s->link.next);
+}
+
+static struct sched_seg *seg_prev(const struct sched_seg *s)
+{
+	return seg_of(s->link.prev);
+}
+
+static bool is_end(const struct sched_profile *p, const struct sched_seg *s)
+{
+	return s == &p->end;
+}
+
+int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs,
+		       sched_time_t origin)
+{
+	if (procs == 0 || origin == SCHED_TIME_MAX)
+		return SCHED_E_INVAL;
+	struct sched_seg *first = sched_pool_alloc(pool);
+	if (first == NULL)
+		return SCHED_E_NOSPACE;
+	p->pool = pool;
+	p->procs = procs;
+	sched_list_init(&p->end.link);
+	/* The sentinel's free count equals the machine so that scans stop on it. */
+	p->end.time = SCHED_TIME_MAX;
+	p->end.free = procs;
+	first->time = origin;
+	first->free = procs;
+	sched_list_push_back(&p->end.link, &first->link);
+	p->count = 1;
+	return SCHED_OK;
+}
+
+void sched_profile_clear(struct sched_profile *p)
+{
+	struct sched_list *it, *tmp;
+	sched_list_for_each_safe(it, tmp, &p->end.link) {
+		sched_list_remove(it);
+		sched_pool_free(p->pool, seg_of(it));
+	}
+	p->count = 0;
+}
+
+/* Last segment whose period contains t; t must not be before the origin. */
+static struct sched_seg *seg_at(const struct sched_profile *p, sched_time_t t)
+{
+	struct sched_seg *s = sched_profile_first(p);
+	while (seg_next(s)->time <= t)
+		s = seg_next(s);
+	return s;
+}
+
+sched_procs_t sched_profile_free_at(const struct sched_profile *p, sched_time_t t)
+{
+	if (t < sched_profile_origin(p))
+		t = sched_profile_origin(p);
+	return seg_at(p, t)->free;
+}
+
+sched_time_t sched_profile_find(const struct sched_profile *p, sched_time_t earliest,
+				sched_procs_t procs, sched_time_t dur)
+{
+	if (procs == 0 || dur == 0 || procs > p->procs)
+		return SCHED_TIME_MAX;
+	if (earliest < sched_profile_origin(p))
+		earliest = sched_profile_origin(p);
+	struct sched_seg *s = seg_at(p, earliest);
+	sched_time_t cand = earliest;
+	/*
+	 * One forward sweep: cand only moves to the start of the segment after
+	 * one that is too full, so no segment is visited twice. It stops because
+	 * the last real segment (and the sentinel) have every processor free.
+	 */
+	for (;;) {
+		while (s->free < procs) {
+			s = seg_next(s);
+			cand = s->time;
+		}
+		if (dur > SCHED_TIME_MAX - 1 - cand)
+			return SCHED_TIME_MAX;
+		sched_time_t end = cand + dur;
+		struct sched_seg *t = seg_next(s);
+		while (t->time < end && t->free >= procs)
+			t = seg_next(t);
+		if (t->time >= end)
+			return cand;
+		s = t;
+	}
+}
+
+/* Validate an interval; on success *endp is start + dur and *firstp the segment holding start. */
+static int interval(const struct sched_profile *p, sched_time_t start, sched_time_t dur,
+		    sched_procs_t procs, sched_time_t *endp, struct sched_seg **firstp)
+{
+	if (procs == 0 || dur == 0)
+		return SCHED_E_INVAL;
+	if (start < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - start)
+		return SCHED_E_RANGE;
+	*endp = start + dur;
+	*firstp = seg_at(p, start);
+	return SCHED_OK;
+}
+
+/* Make a segment start exactly at t (t inside s's period); needs one pool element if it splits. */
+static struct sched_seg *split_at(struct sched_profile *p, struct sched_seg *s, sched_time_t t)
+{
+	if (s->time == t)
+		return s;
+	struct sched_seg *n = sched_pool_alloc(p->pool);
+	SCHED_ASSERT(n != NULL); /* callers count the splits against the pool first */
+	n->time = t;
+	n->free = s->free;
+	sched_list_insert_after(&s->link, &n->link);
+	p->count++;
+	return n;
+}
+
+/* Fold s into its predecessor when both have the same free count. */
+static void merge_with_prev(struct sched_profile *p, struct sched_seg *s)
+{
+	if (is_end(p, s) || s == sched_profile_first(p))
+		return;
+	if (seg_prev(s)->free != s->free)
+		return;
+	sched_list_remove(&s->link);
+	sched_pool_free(p->pool, s);
+	p->count--;
+}
+
+/*
+ * Shared body of reserve (sign < 0) and release (sign > 0): check the whole
+ * interval first so that a refusal changes nothing, then split, adjust, merge.
+ */
+static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
+		  sched_procs_t procs, int sign)
+{
+	sched_time_t end;
+	struct sched_seg *a;
+	int err = interval(p, start, dur, procs, &end, &a);
+	if (err != SCHED_OK)
+		return err;
+
+	struct sched_seg *last = a; /* the segment that contains end - 1 */
+	for (struct sched_seg *s = a; s->time < end; s = seg_next(s)) {
+		if (sign < 0 ? s->free < procs : procs > p->procs - s->free)
+			return SCHED_E_RANGE;
+		last = s;
+	}
+	uint32_t splits = (a->time != start ? 1u : 0u) + (seg_next(last)->time != end ? 1u : 0u);
+	if (sched_pool_available(p->pool) < splits)
+		return SCHED_E_NOSPACE;
+
+	struct sched_seg *first = split_at(p, a, start);
+	if (last == a)
+		last = first;
+	/* `after` is the segment that starts at end: an existing one, or a new split. */
+	struct sched_seg *after =
+		seg_next(last)->time == end ? seg_next(last) : split_at(p, last, end);
+	for (struct sched_seg *s = first; s != after; s = seg_next(s))
+		s->free = sign < 0 ? s->free - procs : s->free + procs;
+	merge_with_prev(p, after);
+	merge_with_prev(p, first);
+	return SCHED_OK;
+}
+
+int sched_profile_reserve(struct sched_profile *p, sched_time_t start, sched_time_t dur,
+			  sched_procs_t procs)
+{
+	return adjust(p, start, dur, procs, -1);
+}
+
+int sched_profile_release(struct sched_profile *p, sched_time_t start, sched_time_t dur,
+			  sched_procs_t procs)
+{
+	return adjust(p, start, dur, procs, +1);
+}
+
+void sched_profile_trim(struct sched_profile *p, sched_time_t now)
+{
+	struct sched_seg *first = sched_profile_first(p);
+	while (seg_next(first)->time <= now) {
+		struct sched_seg *next = seg_next(first);
+		sched_list_remove(&first->link);
+		sched_pool_free(p->pool, first);
+		p->count--;
+		first = next;
+	}
+	if (first->time < now)
+		first->time = now;
+}
+
+int sched_profile_check(const struct sched_profile *p)
+{
+	if (p->end.time != SCHED_TIME_MAX || p->end.free != p->procs)
+		return SCHED_E_STATE;
+	if (sched_list_empty(&p->end.link))
+		return SCHED_E_STATE;
+	uint32_t n = 0;
+	const struct sched_seg *prev = NULL;
+	for (const struct sched_seg *s = sched_profile_first(p); !is_end(p, s); s = seg_next(s)) {
+		if (++n > p->count || n > p->pool->capacity)
+			return SCHED_E_STATE; /* also stops a cycle that skips the sentinel */
+		if (seg_next(s)->link.prev != &s->link)
+			return SCHED_E_STATE;
+		if (s->free > p->procs)
+			return SCHED_E_STATE;
+		if (prev != NULL && (prev->time >= s->time || prev->free == s->free))
+			return SCHED_E_STATE;
+		prev = s;
+	}
+	if (n != p->count || prev == NULL || prev->free != p->procs)
+		return SCHED_E_STATE;
+	return SCHED_OK;
+}

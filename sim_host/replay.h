@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/* The replay engine: drives the core through a workload with a simulated clock. */
+#ifndef SIM_REPLAY_H
+#define SIM_REPLAY_H
+
+#include <stdio.h>
+
+#include "sched/sched.h"
+#include "sched/metrics.h"
+#include "workload.h"
+
+struct replay_opts {
+	enum sched_policy_id policy;
+	sched_procs_t procs;
+	uint32_t capacity;       /* jobs the core may hold at once; 0 = as many as the workload has */
+	bool check;              /* run sched_check() after every call (slow; for tests) */
+	FILE *events;            /* decision log (docs/replay.md), or NULL */
+	const long *names;       /* job numbers for the log, indexed like the workload; NULL = indices */
+};
+
+struct replay_job_out {
+	sched_time_t start;
+	sched_time_t end;
+	sched_time_t predicted;  /* guarantee given at submit; SCHED_TIME_MAX when none */
+	uint8_t killed;          /* reached its estimate */
+	uint8_t refused;         /* the core had no room when it arrived */
+};
+
+struct replay_result {
+	struct replay_job_out *out;       /* one per workload job, same order */
+	struct sched_metrics metrics;     /* over the jobs that ran */
+	struct sched_counters counters;
+	uint32_t max_jobs_in_system;      /* job pool high-water mark */
+	uint32_t max_segments;            /* profile segment high-water mark */
+	uint64_t calls;                   /* core API calls made */
+};
+
+/**
+ * Replay @p n jobs (sorted by submit) under @p o. At each instant: finishes
+ * first, then submits in order, then sched_advance(). Returns -1 with a
+ * message in @p err if the core rejects a call it should not.
+ */
+int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
+	       struct replay_result *r, char *err, size_t errlen);
+
+void replay_result_free(struct replay_result *r);
+
+#endif /* SIM_REPLAY_H */

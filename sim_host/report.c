@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: MIT */
+/* Report writers: metrics side by side per policy (table), or one record per replay (CSV, JSON). */
+#include "report.h"
+
+#include <string.h>
+
+static double ratio(uint64_t num, uint64_t den)
+{
+	return den ? (double)num / (double)den : 0.0;
+}
+
+void report_row_fill(struct report_row *row, const char *policy, const char *period,
+		     const struct sched_metrics *m, const struct sched_counters *c,
+		     sched_procs_t procs, uint32_t skipped, uint32_t refused)
+{
+	memset(row, 0, sizeof *row);
+	row->policy = policy;
+	snprintf(row->period, sizeof row->period, "%s", period);
+	row->jobs = m->jobs;
+	row->skipped = skipped;
+	row->refused = refused;
+	row->killed = m->killed;
+	row->backfilled = c->backfilled;
+	row->avg_wait = ratio(m->sum_wait, m->jobs);
+	row->max_wait = m->max_wait;
+	row->avg_bsld = ratio(m->sum_bsld_micro, m->jobs) / SCHED_MICRO;
+	row->avg_response = ratio(m->sum_response, m->jobs);
+	row->ef = ratio(m->sum_wait + m->sum_run, m->sum_run);
+	for (int k = 0; k < SCHED_METRIC_CLASSES; k++) {
+		row->class_jobs[k] = m->class_jobs[k];
+		row->ef_class[k] = ratio(m->class_wait[k] + m->class_run[k], m->class_run[k]);
+	}
+	if (m->jobs > 0) {
+		double span = (double)(m->last_end - m->first_submit);
+		row->makespan = span;
+		row->utilization = span > 0 ? (double)m->area / ((double)procs * span) : 0.0;
+	}
+	row->art = row->avg_response;
+	row->artww = ratio(m->sum_procs_response, m->sum_procs);
+	row->sldww60 = ratio(m->sum_procs_sld60_micro, m->sum_procs) / SCHED_MICRO;
+	row->sldww300 = ratio(m->sum_procs_sld300_micro, m->sum_procs) / SCHED_MICRO;
+}
+
+struct metric {
+	const char *label;   /* table */
+	const char *key;     /* csv/json */
+	int decimals;
+	double (*get)(const struct report_row *r, int k);
+	int k;
+};
+
+#define GETTER(name, expr) \
+	static double name(const struct report_row *r, int k) { (void)k; return (expr); }
+GETTER(g_jobs, r->jobs)
+GETTER(g_skipped, r->skipped)
+GETTER(g_refused, r->refused)
+GETTER(g_killed, r->killed)
+GETTER(g_backfilled, r->backfilled)
+GETTER(g_avg_wait, r->avg_wait)
+GETTER(g_max_wait, r->max_wait)
+GETTER(g_avg_bsld, r->avg_bsld)
+GETTER(g_avg_resp, r->avg_response)
+GETTER(g_ef, r->ef)
+GETTER(g_ef_class, r->ef_class[k])
+GETTER(g_class_jobs, r->class_jobs[k])
+GETTER(g_util, r->utilization * 100.0)
+GETTER(g_makespan, r->makespan)
+GETTER(g_artww, r->artww)
+GETTER(g_sldww60, r->sldww60)
+GETTER(g_sldww300, r->sldww300)
+
+static const struct metric metrics[] = {
+	{"jobs", "jobs", 0, g_jobs, 0},
+	{"skipped", "skipped", 0, g_skipped, 0},
+	{"refused", "refused", 0, g_refused, 0},
+	{"killed at estimate", "killed", 0, g_killed, 0},
+	{"backfilled", "backfilled", 0, g_backfilled, 0},
+	{"avg wait (s)", "avg_wait", 1, g_avg_wait, 0},
+	{"max wait (s)", "max_wait", 0, g_max_wait, 0},
+	{"avg bounded slowdown", "avg_bsld", 2, g_avg_bsld, 0},
+	{"avg response (s)", "avg_response", 1, g_avg_resp, 0},
+	{"expansion factor", "ef", 3, g_ef, 0},
+	{"  EF 1-32 procs", "ef_1_32", 3, g_ef_class, 0},
+	{"  EF 33-64 procs", "ef_33_64", 3, g_ef_class, 1},
+	{"  EF 65-120 procs", "ef_65_120", 3, g_ef_class, 2},
+	{"  EF 121+ procs", "ef_121_up", 3, g_ef_class, 3},
+	{"  jobs 1-32 procs", "jobs_1_32", 0, g_class_jobs, 0},
+	{"  jobs 33-64 procs", "jobs_33_64", 0, g_class_jobs, 1},
+	{"  jobs 65-120 procs", "jobs_65_120", 0, g_class_jobs, 2},
+	{"  jobs 121+ procs", "jobs_121_up", 0, g_class_jobs, 3},
+	{"utilization (%)", "utilization_pct", 2, g_util, 0},
+	{"makespan (s)", "makespan", 0, g_makespan, 0},
+	{"ARTwW (s)", "artww", 1, g_artww, 0},
+	{"SLDwW 60 s", "sldww60", 3, g_sldww60, 0},
+	{"SLDwW 300 s", "sldww300", 3, g_sldww300, 0},
+};
+#define N_METRICS (sizeof metrics / sizeof metrics[0])
+
+static void print_table_all(FILE *f, const struct report_row *rows, size_t n)
+{
+	fprintf(f, "%-22s", "metric");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, " %14s", rows[i].policy);
+	fputc('\n', f);
+	for (size_t m = 0; m < N_METRICS; m++) {
+		fprintf(f, "%-22s", metrics[m].label);
+		for (size_t i = 0; i < n; i++)
+			fprintf(f, " %14.*f", metrics[m].decimals, metrics[m].get(&rows[i], metrics[m].k));
+		fputc('\n', f);
+	}
+}
+
+static void print_table_months(FILE *f, const struct report_row *rows, size_t n, size_t np)
+{
+	fprintf(f, "%-8s %6s", "month", "jobs");
+	for (size_t p = 0; p < np; p++)
+		fprintf(f, " | %-6s %9s %8s %6s", rows[p].policy, "wait(s)", "bsld", "util%");
+	fputc('\n', f);
+	for (size_t i = 0; i + np <= n; i += np) {
+		fprintf(f, "%-8s %6u", rows[i].period, rows[i].jobs);
+		for (size_t p = 0; p < np; p++) {
+			const struct report_row *r = &rows[i + p];
+			fprintf(f, " | %-6s %9.1f %8.2f %6.2f", "", r->avg_wait, r->avg_bsld,
+				r->utilization * 100.0);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
+		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
+		  bool by_month)
+{
+	switch (fmt) {
+	case REPORT_TABLE:
+		fprintf(f, "%s on %u processors%s; %u job%s skipped by the cleaning conventions\n\n",
+			trace, procs, by_month ? ", each month replayed on its own" : "", skipped,
+			skipped == 1 ? "" : "s");
+		if (by_month)
+			print_table_months(f, rows, n, n_policies);
+		else
+			print_table_all(f, rows, n);
+		break;
+	case REPORT_CSV:
+		fputs("trace,procs,policy,period", f);
+		for (size_t m = 0; m < N_METRICS; m++)
+			fprintf(f, ",%s", metrics[m].key);
+		fputc('\n', f);
+		for (size_t i = 0; i < n; i++) {
+			fprintf(f, "%s,%u,%s,%s", trace, procs, rows[i].policy, rows[i].period);
+			for (size_t m = 0; m < N_METRICS; m++)
+				fprintf(f, ",%.*f", metrics[m].decimals + 3, metrics[m].get(&rows[i], metrics[m].k));
+			fputc('\n', f);
+		}
+		break;
+	case REPORT_JSON:
+		fputs("{\"trace\": ", f);
+		json_string(f, trace);
+		fprintf(f, ", \"procs\": %u, \"skipped\": %u, \"runs\": [\n", procs, skipped);
+		for (size_t i = 0; i < n; i++) {
+			fputs("  {\"policy\": ", f);
+			json_string(f, rows[i].policy);
+			fputs(", \"period\": ", f);
+			json_string(f, rows[i].period);
+			for (size_t m = 0; m < N_METRICS; m++)
+				fprintf(f, ", \"%s\": %.*f", metrics[m].key, metrics[m].decimals + 3,
+					metrics[m].get(&rows[i], metrics[m].k));
+			fprintf(f, "}%s\n", i + 1 < n ? "," : "");
+		}
+		fputs("]}\n", f);
+		break;
+	}
+}

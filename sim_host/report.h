@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/* Metric reports of replays: a side-by-side table, CSV or JSON. */
+#ifndef SIM_REPORT_H
+#define SIM_REPORT_H
+
+#include <stdio.h>
+
+#include "sched/metrics.h"
+#include "sched/sched.h"
+
+enum report_format { REPORT_TABLE, REPORT_CSV, REPORT_JSON };
+
+/* The figures of one replay (one policy over one period), ready to print. */
+struct report_row {
+	const char *policy;
+	char period[16];          /* "all", or "YYYY-MM" with --by-month */
+	uint32_t jobs;            /* jobs that ran */
+	uint32_t skipped;         /* dropped by the cleaning conventions */
+	uint32_t refused;         /* refused by the core (capacity) */
+	uint32_t killed;
+	uint32_t backfilled;
+	double avg_wait, max_wait, avg_bsld, avg_response;
+	double ef, ef_class[SCHED_METRIC_CLASSES];
+	uint32_t class_jobs[SCHED_METRIC_CLASSES];
+	double utilization, makespan;
+	double art, artww, sldww60, sldww300;
+};
+
+/** Fill @p row from a replay's metrics and counters on a machine of @p procs processors. */
+void report_row_fill(struct report_row *row, const char *policy, const char *period,
+		     const struct sched_metrics *m, const struct sched_counters *c,
+		     sched_procs_t procs, uint32_t skipped, uint32_t refused);
+
+/**
+ * Print @p n rows. Rows come grouped by period, policies in the same order
+ * within each. @p skipped is the trace's count of jobs the conventions dropped.
+ */
+void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
+		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
+		  bool by_month);
+
+#endif /* SIM_REPORT_H */

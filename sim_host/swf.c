@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: MIT */
+/* Standard Workload Format reader: header keys, 18 numeric fields per job line, clear errors. */
+#define _POSIX_C_SOURCE 200809L
+#include "swf.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#define LINE_MAX_BYTES 4096
+
+static bool is_blank(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return *s == '\0';
+}
+
+/* Parse the integer that starts a header value; trailing text ("338 (batch ...)") is allowed. */
+static bool header_long(const char *v, long *out)
+{
+	char *end;
+	errno = 0;
+	long x = strtol(v, &end, 10);
+	if (end == v || errno != 0)
+		return false;
+	*out = x;
+	return true;
+}
+
+static void parse_header_line(struct swf_header *h, const char *line)
+{
+	const char *p = line + 1;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	const char *colon = strchr(p, ':');
+	if (colon == NULL)
+		return;
+	size_t klen = (size_t)(colon - p);
+	const char *v = colon + 1;
+	while (*v == ' ' || *v == '\t')
+		v++;
+#define KEY(k) (klen == sizeof(k) - 1 && strncmp(p, k, klen) == 0)
+	if (KEY("MaxProcs")) {
+		(void)header_long(v, &h->max_procs);
+	} else if (KEY("MaxNodes")) {
+		(void)header_long(v, &h->max_nodes);
+	} else if (KEY("UnixStartTime")) {
+		long x;
+		if (header_long(v, &x)) {
+			h->unix_start = x;
+			h->has_unix_start = true;
+		}
+	} else if (KEY("TimeZone")) {
+		h->has_tz_offset = header_long(v, &h->tz_offset);
+	} else if (KEY("TimeZoneString")) {
+		size_t n = strcspn(v, " \t");
+		if (n >= sizeof h->tz_name)
+			n = sizeof h->tz_name - 1;
+		memcpy(h->tz_name, v, n);
+		h->tz_name[n] = '\0';
+	}
+#undef KEY
+}
+
+/*
+ * One numeric field. Integers (the common case) are parsed by hand, which
+ * is exact and several times faster than strtod; anything with a fraction
+ * or exponent goes through strtod. Returns the position after the field,
+ * or NULL if the token is not a finite number.
+ */
+static const char *parse_number(const char *p, double *out)
+{
+	const char *start = p;
+	bool neg = false;
+	if (*p == '-' || *p == '+')
+		neg = *p++ == '-';
+	if (!isdigit((unsigned char)*p) && *p != '.')
+		return NULL;
+	int64_t x = 0;
+	int digits = 0;
+	while (isdigit((unsigned char)*p)) {
+		if (digits++ < 18)
+			x = x * 10 + (*p - '0');
+		p++;
+	}
+	if (digits <= 18 && (*p == ' ' || *p == '\t' || *p == '\0')) {
+		*out = neg ? -(double)x : (double)x;
+		return p;
+	}
+	char *end;
+	errno = 0;
+	double d = strtod(start, &end);
+	if (end == start || errno == ERANGE || !isfinite(d))
+		return NULL;
+	if (*end != ' ' && *end != '\t' && *end != '\0')
+		return NULL;
+	*out = d;
+	return end;
+}
+
+static int fail(char *err, size_t errlen, const char *path, uint32_t line, const char *msg)
+{
+	if (line > 0)
+		snprintf(err, errlen, "%s:%u: %s", path, line, msg);
+	else
+		snprintf(err, errlen, "%s: %s", path, msg);
+	return -1;
+}
+
+static int add_header_line(struct swf_header *h, const char *line)
+{
+	char **lines = realloc(h->lines, (h->n_lines + 1) * sizeof *lines);
+	if (lines == NULL)
+		return -1;
+	h->lines = lines;
+	h->lines[h->n_lines] = strdup(line);
+	if (h->lines[h->n_lines] == NULL)
+		return -1;
+	h->n_lines++;
+	return 0;
+}
+
+int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
+{
+	memset(t, 0, sizeof *t);
+	t->hdr.max_procs = -1;
+	t->hdr.max_nodes = -1;
+	gzFile gz = gzopen(path, "rb");
+	if (gz == NULL)
+		return fail(err, errlen, path, 0, errno ? strerror(errno) : "cannot open");
+	gzbuffer(gz, 1 << 17);
+
+	size_t cap = 0;
+	char line[LINE_MAX_BYTES];
+	uint32_t lineno = 0;
+	double prev_submit = -INFINITY;
+	int rc = 0;
+	while (gzgets(gz, line, sizeof line) != NULL) {
+		lineno++;
+		size_t len = strlen(line);
+		if (len == sizeof line - 1 && line[len - 1] != '\n' && !gzeof(gz)) {
+			rc = fail(err, errlen, path, lineno, "line longer than 4095 bytes");
+			break;
+		}
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		const char *p = line;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == ';') {
+			parse_header_line(&t->hdr, p);
+			if (add_header_line(&t->hdr, line) != 0) {
+				rc = fail(err, errlen, path, lineno, "out of memory");
+				break;
+			}
+			continue;
+		}
+		if (is_blank(p))
+			continue;
+		if (t->n == cap) {
+			cap = cap ? cap * 2 : 4096;
+			struct swf_job *jobs = realloc(t->jobs, cap * sizeof *jobs);
+			if (jobs == NULL) {
+				rc = fail(err, errlen, path, lineno, "out of memory");
+				break;
+			}
+			t->jobs = jobs;
+		}
+		struct swf_job *j = &t->jobs[t->n];
+		j->line = lineno;
+		int nf = 0;
+		while (nf < SWF_FIELDS) {
+			while (*p == ' ' || *p == '\t')
+				p++;
+			if (*p == '\0')
+				break;
+			const char *q = parse_number(p, &j->v[nf]);
+			if (q == NULL) {
+				char msg[96];
+				snprintf(msg, sizeof msg, "field %d is not a number", nf + 1);
+				rc = fail(err, errlen, path, lineno, msg);
+				goto out;
+			}
+			p = q;
+			nf++;
+		}
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (nf < SWF_FIELDS || *p != '\0') {
+			char msg[96];
+			if (nf < SWF_FIELDS)
+				snprintf(msg, sizeof msg, "expected %d numeric fields, found %d", SWF_FIELDS, nf);
+			else
+				snprintf(msg, sizeof msg, "more than %d fields", SWF_FIELDS);
+			rc = fail(err, errlen, path, lineno, msg);
+			goto out;
+		}
+		for (int k = 0; k < SWF_FIELDS; k++)
+			if (k != SWF_AVG_CPU && k != SWF_USED_MEM && k != SWF_REQ_MEM &&
+			    j->v[k] != floor(j->v[k]))
+				t->non_integral++;
+		if (j->v[SWF_SUBMIT] < prev_submit)
+			t->submit_backwards++;
+		prev_submit = j->v[SWF_SUBMIT];
+		t->n++;
+	}
+	if (rc == 0 && !gzeof(gz)) {
+		int zerr;
+		const char *msg = gzerror(gz, &zerr);
+		if (zerr != Z_OK)
+			rc = fail(err, errlen, path, lineno, msg);
+	}
+	if (rc == 0 && t->n == 0)
+		rc = fail(err, errlen, path, 0, "no job lines in trace");
+out:
+	gzclose(gz);
+	if (rc != 0)
+		swf_free(t);
+	return rc;
+}
+
+void swf_free(struct swf_trace *t)
+{
+	for (size_t i = 0; i < t->hdr.n_lines; i++)
+		free(t->hdr.lines[i]);
+	free(t->hdr.lines);
+	free(t->jobs);
+	memset(t, 0, sizeof *t);
+}
+
+long swf_machine_size(const struct swf_header *h)
+{
+	if (h->max_procs > 0)
+		return h->max_procs;
+	if (h->max_nodes > 0)
+		return h->max_nodes;
+	return -1;
+}
+
+void swf_print_value(FILE *f, double v)
+{
+	if (v == floor(v) && fabs(v) < 9e15) {
+		fprintf(f, "%lld", (long long)v);
+		return;
+	}
+	char buf[40];
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	fputs(buf, f);
+}

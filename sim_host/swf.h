@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/* Reading Standard Workload Format traces, plain or gzip'd, with file:line errors. */
+#ifndef SIM_SWF_H
+#define SIM_SWF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* SWF field numbers (1-based in the format's documentation, 0-based here). */
+enum swf_field {
+	SWF_JOB, SWF_SUBMIT, SWF_WAIT, SWF_RUN, SWF_ALLOC_PROCS, SWF_AVG_CPU, SWF_USED_MEM,
+	SWF_REQ_PROCS, SWF_REQ_TIME, SWF_REQ_MEM, SWF_STATUS, SWF_USER, SWF_GROUP, SWF_EXE,
+	SWF_QUEUE, SWF_PARTITION, SWF_PRECEDING, SWF_THINK, SWF_FIELDS
+};
+
+struct swf_job {
+	double v[SWF_FIELDS]; /* every field as written; -1 means unknown */
+	uint32_t line;        /* line number in the source, for messages */
+};
+
+struct swf_header {
+	long max_procs;        /* -1 when absent */
+	long max_nodes;        /* -1 when absent */
+	int64_t unix_start;    /* UnixStartTime; valid when has_unix_start */
+	bool has_unix_start;
+	long tz_offset;        /* TimeZone (seconds to add to UTC); valid when has_tz_offset */
+	bool has_tz_offset;
+	char tz_name[64];      /* TimeZoneString, "" when absent */
+	char **lines;          /* every header comment line as read (without newline) */
+	size_t n_lines;
+};
+
+struct swf_trace {
+	struct swf_header hdr;
+	struct swf_job *jobs;
+	size_t n;
+	uint32_t non_integral;  /* values with a fraction in fields other than 6, 7 and 10 */
+	uint32_t submit_backwards; /* job lines whose submit time is below the previous line's */
+};
+
+/**
+ * Read the SWF trace at @p path (gzip'd or plain; zlib reads both). Blank
+ * lines are ignored, CRLF is accepted, header keys are parsed where
+ * present. On failure returns -1 and writes a one-line message naming the
+ * file and, where it applies, the line into @p err.
+ */
+int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen);
+
+/** Release what swf_read allocated. */
+void swf_free(struct swf_trace *t);
+
+/** The header's machine size: MaxProcs if positive, else MaxNodes, else -1. */
+long swf_machine_size(const struct swf_header *h);
+
+/** Print one value as SWF text: integers plainly, fractions in the shortest form that reads back exactly. */
+void swf_print_value(FILE *f, double v);
+
+#endif /* SIM_SWF_H */

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/* The replayer's cleaning conventions: from SWF job lines to jobs the core can schedule. */
+#ifndef SIM_WORKLOAD_H
+#define SIM_WORKLOAD_H
+
+#include "swf.h"
+#include "sched/types.h"
+
+/*
+ * Conventions (also in `replay --help` and docs/replay.md):
+ *  - processors = field 5 if > 0, else field 8;
+ *  - estimate = field 9 if > 0, else the run time (field 4); an estimate of
+ *    0 s (a zero run time with no request) is raised to 1 s, the core's unit;
+ *  - the job holds its processors for min(run time, estimate): it is killed
+ *    at its estimate;
+ *  - submit = field 2;
+ *  - skipped (and counted by reason): processors < 1, run time < 0, more
+ *    processors than the machine, submit time < 0;
+ *  - jobs are replayed in order of submit time; ties keep trace order.
+ */
+enum skip_reason { SKIP_PROCS, SKIP_RUN, SKIP_WIDE, SKIP_SUBMIT, SKIP_REASONS };
+
+struct wjob {
+	uint32_t idx;           /* index into the trace's job array */
+	sched_time_t submit;
+	sched_time_t run;       /* actual run time from the trace (never shown to the core) */
+	sched_time_t estimate;
+	sched_procs_t procs;
+};
+
+struct workload {
+	struct wjob *jobs;
+	size_t n;
+	uint32_t skipped[SKIP_REASONS];
+	uint32_t estimate_from_run;  /* jobs without a usable field 9 */
+	uint32_t estimate_raised;    /* estimates of 0 s raised to 1 s */
+	uint32_t reordered;          /* jobs that moved when sorting by submit time */
+	sched_procs_t procs;         /* machine size used */
+};
+
+/**
+ * Apply the conventions to trace @p t for a machine of @p procs processors.
+ * Returns -1 (and a message in err) when no job is left.
+ */
+int workload_build(const struct swf_trace *t, sched_procs_t procs, struct workload *w,
+		   char *err, size_t errlen);
+
+void workload_free(struct workload *w);
+
+/** Total of the skip counters. */
+uint32_t workload_skipped(const struct workload *w);
+
+extern const char *const skip_reason_names[SKIP_REASONS];
+
+#endif /* SIM_WORKLOAD_H */
