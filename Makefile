@@ -14,7 +14,7 @@ ARM_NM  ?= arm-none-eabi-nm
 WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -fno-common
 # The core is freestanding and held to -Wconversion as well.
 CORE_WARN := $(WARN) -Wconversion -ffreestanding
-INC     := -Icore/include -Iport -Isim_host
+INC     := -Icore/include -Iport -Isim_host -Itests/harness
 
 # Host variants: rel (what users run) and san (what the tests run).
 CFLAGS_rel := -O2 -g
@@ -39,7 +39,7 @@ help:
 
 # --- compile rules, one set per host variant -------------------------------
 define VARIANT
-$(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h) core/src/sched_priv.h
+$(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h) core/src/sched_priv.h core/src/util.h
 	@mkdir -p $$(@D)
 	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
 $(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h port/*.h sim_host/*.h tests/harness/*.h)
@@ -68,7 +68,7 @@ $(BUILD)/replay: $(BUILD)/rel/replay
 
 # --- the core for the target: freestanding, Cortex-M3 ----------------------
 ARM_FLAGS := -mcpu=cortex-m3 -mthumb -ffreestanding -nostdlib -Os -ffunction-sections
-$(BUILD)/obj/arm/%.o: %.c $(wildcard core/include/sched/*.h) core/src/sched_priv.h
+$(BUILD)/obj/arm/%.o: %.c $(wildcard core/include/sched/*.h) core/src/sched_priv.h core/src/util.h
 	@mkdir -p $(@D)
 	$(ARM_CC) $(CORE_WARN) $(ARM_FLAGS) -Icore/include -c $< -o $@
 $(BUILD)/arm/libsched.a: $(call obj,arm,$(CORE_SRC))
@@ -89,8 +89,7 @@ deps:
 test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker randwl) $(BUILD)/replay
 
 test: deps
-	$(MAKE) --no-print-directory test-build
-	$(MAKE) --no-print-directory $(BUILD)/arm/libsched.a
+	$(MAKE) --no-print-directory -j2 test-build $(BUILD)/arm/libsched.a
 	BUILD=$(BUILD) tests/run.sh
 
 bench: $(BUILD)/replay

@@ -161,7 +161,7 @@ static int *month_keys(const struct swf_trace *t, const struct workload *w, cons
 {
 	if (!t->hdr.has_unix_start) {
 		fprintf(stderr, "replay: %s: --by-month needs UnixStartTime in the header\n", path);
-		exit(1);
+		return NULL;
 	}
 	struct tz zone;
 	const char *name = t->hdr.tz_name[0] ? t->hdr.tz_name : "UTC";
@@ -231,11 +231,13 @@ int main(int argc, char **argv)
 	long procs = procs_opt ? (long)procs_opt : swf_machine_size(&trace.hdr);
 	if (procs <= 0) {
 		fprintf(stderr, "replay: %s: no MaxProcs or MaxNodes in the header; give --procs\n", path);
+		swf_free(&trace);
 		return 1;
 	}
 	struct workload w;
 	if (workload_build(&trace, (sched_procs_t)procs, &w, err, sizeof err) != 0) {
 		fprintf(stderr, "replay: %s: %s\n", path, err);
+		swf_free(&trace);
 		return 1;
 	}
 	if (trace.non_integral)
@@ -245,10 +247,19 @@ int main(int argc, char **argv)
 	FILE *events = NULL;
 	if (events_out && (events = fopen(events_out, "w")) == NULL) {
 		fprintf(stderr, "replay: %s: %s\n", events_out, strerror(errno));
+		workload_free(&w);
+		swf_free(&trace);
 		return 1;
 	}
 
 	int *keys = by_month ? month_keys(&trace, &w, path) : NULL;
+	if (by_month && keys == NULL) {
+		if (events)
+			fclose(events);
+		workload_free(&w);
+		swf_free(&trace);
+		return 1;
+	}
 	/* Periods: the whole trace, or each month in order (jobs are sorted by submit). */
 	size_t n_periods = 0;
 	size_t *starts = malloc((w.n + 1) * sizeof *starts);

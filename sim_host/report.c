@@ -2,6 +2,7 @@
 /* Report writers: metrics side by side per policy (table), or one record per replay (CSV, JSON). */
 #include "report.h"
 
+#include <math.h>
 #include <string.h>
 
 static double ratio(uint64_t num, uint64_t den)
@@ -28,7 +29,9 @@ void report_row_fill(struct report_row *row, const char *policy, const char *per
 	row->ef = ratio(m->sum_wait + m->sum_run, m->sum_run);
 	for (int k = 0; k < SCHED_METRIC_CLASSES; k++) {
 		row->class_jobs[k] = m->class_jobs[k];
-		row->ef_class[k] = ratio(m->class_wait[k] + m->class_run[k], m->class_run[k]);
+		/* A class with no jobs has no expansion factor (printed "-", or null in JSON). */
+		row->ef_class[k] = m->class_jobs[k] ? ratio(m->class_wait[k] + m->class_run[k], m->class_run[k])
+						     : NAN;
 	}
 	if (m->jobs > 0) {
 		double span = (double)(m->last_end - m->first_submit);
@@ -104,8 +107,13 @@ static void print_table_all(FILE *f, const struct report_row *rows, size_t n)
 	fputc('\n', f);
 	for (size_t m = 0; m < N_METRICS; m++) {
 		fprintf(f, "%-22s", metrics[m].label);
-		for (size_t i = 0; i < n; i++)
-			fprintf(f, " %14.*f", metrics[m].decimals, metrics[m].get(&rows[i], metrics[m].k));
+		for (size_t i = 0; i < n; i++) {
+			double v = metrics[m].get(&rows[i], metrics[m].k);
+			if (isnan(v))
+				fprintf(f, " %14s", "-");
+			else
+				fprintf(f, " %14.*f", metrics[m].decimals, v);
+		}
 		fputc('\n', f);
 	}
 }
@@ -163,8 +171,13 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 		fputc('\n', f);
 		for (size_t i = 0; i < n; i++) {
 			fprintf(f, "%s,%u,%s,%s", trace, procs, rows[i].policy, rows[i].period);
-			for (size_t m = 0; m < N_METRICS; m++)
-				fprintf(f, ",%.*f", metrics[m].decimals + 3, metrics[m].get(&rows[i], metrics[m].k));
+			for (size_t m = 0; m < N_METRICS; m++) {
+				double v = metrics[m].get(&rows[i], metrics[m].k);
+				if (isnan(v))
+					fputc(',', f);
+				else
+					fprintf(f, ",%.*f", metrics[m].decimals + 3, v);
+			}
 			fputc('\n', f);
 		}
 		break;
@@ -177,9 +190,13 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 			json_string(f, rows[i].policy);
 			fputs(", \"period\": ", f);
 			json_string(f, rows[i].period);
-			for (size_t m = 0; m < N_METRICS; m++)
-				fprintf(f, ", \"%s\": %.*f", metrics[m].key, metrics[m].decimals + 3,
-					metrics[m].get(&rows[i], metrics[m].k));
+			for (size_t m = 0; m < N_METRICS; m++) {
+				double v = metrics[m].get(&rows[i], metrics[m].k);
+				if (isnan(v))
+					fprintf(f, ", \"%s\": null", metrics[m].key);
+				else
+					fprintf(f, ", \"%s\": %.*f", metrics[m].key, metrics[m].decimals + 3, v);
+			}
 			fprintf(f, "}%s\n", i + 1 < n ? "," : "");
 		}
 		fputs("]}\n", f);

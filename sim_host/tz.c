@@ -64,7 +64,8 @@ static int64_t nth_sunday(int year, int month, int n)
 static bool summer(const struct tz *z, int year, int64_t *start, int64_t *end)
 {
 	if (z->rule == TZ_RULE_EU) {
-		/* Common EU rules switch at 01:00 UTC; the October end dates from 1996. */
+		/* Central European rules switch at 01:00 UTC; the October end dates from 1996.
+		 * (The British Isles ended differently before 1996, so they are not listed.) */
 		if (year < 1981)
 			return false;
 		*start = last_sunday(year, 3) * 86400 + 3600;
@@ -125,8 +126,7 @@ struct zone_def {
 
 static const struct zone_def zones[] = {
 	{"UTC", 0, TZ_RULE_NONE},           {"GMT", 0, TZ_RULE_NONE},
-	{"Europe/London", 0, TZ_RULE_EU},    {"Europe/Dublin", 0, TZ_RULE_EU},
-	{"Europe/Lisbon", 0, TZ_RULE_EU},    {"Europe/Stockholm", 3600, TZ_RULE_EU},
+	{"Europe/Stockholm", 3600, TZ_RULE_EU},
 	{"Europe/Berlin", 3600, TZ_RULE_EU}, {"Europe/Paris", 3600, TZ_RULE_EU},
 	{"Europe/Amsterdam", 3600, TZ_RULE_EU}, {"Europe/Brussels", 3600, TZ_RULE_EU},
 	{"Europe/Zurich", 3600, TZ_RULE_EU}, {"Europe/Vienna", 3600, TZ_RULE_EU},

@@ -90,6 +90,24 @@ int sched_check(const struct sched *s)
 	}
 	CHECK(n == s->n_waiting);
 
+	/* The cached earliest reservation is the true minimum (next_event relies on it). */
+	sched_time_t first = SCHED_TIME_MAX;
+	for (const struct sched_job *a = sched_first(s, SCHED_JOB_WAITING); a; a = sched_next(s, a))
+		if (a->reserved && a->start < first)
+			first = a->start;
+	CHECK(first == s->first_start);
+
+	/* The id index holds exactly the jobs in the system, each in its own bucket. */
+	uint32_t indexed = 0;
+	for (uint32_t b = 0; b < s->cfg.max_jobs; b++) {
+		for (const struct sched_job *a = s->buckets[b]; a != NULL; a = a->hnext) {
+			CHECK(++indexed <= jobs);
+			CHECK(a->state == SCHED_JOB_WAITING || a->state == SCHED_JOB_RUNNING);
+			CHECK((uint32_t)(a->id * 2654435761u) % s->cfg.max_jobs == b);
+		}
+	}
+	CHECK(indexed == jobs);
+
 	/* Ids are unique among jobs in the system. */
 	for (const struct sched_job *a = sched_first(s, SCHED_JOB_RUNNING); a; a = sched_next(s, a))
 		CHECK(sched_find(s, a->id) == a);

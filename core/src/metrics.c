@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Integer metric accumulators (seed 000 section 3.1, seed 001 Exhibit 11, seed 004 section 5.1). */
 #include "sched/metrics.h"
+#include "util.h"
 
 void sched_metrics_init(struct sched_metrics *m)
 {
-	*m = (struct sched_metrics){0};
+	sched_zero(m, sizeof *m);
 	m->first_submit = SCHED_TIME_MAX;
 }
 

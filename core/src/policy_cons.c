@@ -21,16 +21,20 @@ static void compress(struct sched *s)
 	struct sched_list *it;
 	sched_list_for_each(it, &s->waiting) {
 		struct sched_job *j = sched_job_of(it);
-		if (j->start <= s->now)
-			continue; /* already due: cannot move earlier */
-		sched_time_t old = j->start;
+		/* Ask first, read-only: most jobs of a long backlog cannot move. */
+		sched_time_t at = sched_profile_find_earlier(&s->profile, s->now, j->procs, j->estimate,
+							    j->start);
+		if (at == SCHED_TIME_MAX)
+			continue;
 		sched_unreserve(s, j);
-		int err = sched_reserve_earliest(s, j);
-		SCHED_ASSERT(err == SCHED_OK && j->start <= old);
+		int err = sched_profile_reserve(&s->profile, at, j->estimate, j->procs);
+		SCHED_ASSERT(err == SCHED_OK); /* the slot was free once j's own was released */
 		(void)err;
-		if (j->start < old)
-			s->counters.moved++;
+		j->start = at;
+		j->reserved = 1;
+		s->counters.moved++;
 	}
+	sched_plan_refresh(s);
 }
 
 const struct sched_policy sched_policy_cons = {

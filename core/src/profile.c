@@ -70,47 +70,118 @@ sched_procs_t sched_profile_free_at(const struct sched_profile *p, sched_time_t 
 	return seg_at(p, t)->free;
 }
 
-sched_time_t sched_profile_find(const struct sched_profile *p, sched_time_t earliest,
-				sched_procs_t procs, sched_time_t dur)
+/*
+ * A job's own reservation, counted as free while asking whether the job
+ * could move. Its bounds need not be segment boundaries (a neighbour may
+ * have merged across them), so the scan below walks "pieces": segments
+ * further cut at the credit's start and end.
+ */
+struct credit {
+	sched_time_t start, end;
+	sched_procs_t procs;
+};
+
+struct cursor {
+	const struct sched_seg *seg; /* segment that contains t */
+	sched_time_t t;              /* start of the current piece */
+};
+
+/* Free processors in the piece starting at c->t, and where that piece ends. */
+static sched_procs_t piece(const struct cursor *c, const struct credit *cr, sched_time_t *end)
+{
+	sched_time_t e = sched_seg_end(c->seg);
+	sched_procs_t f = c->seg->free;
+	if (cr != NULL) {
+		if (c->t < cr->start) {
+			if (cr->start < e)
+				e = cr->start;
+		} else if (c->t < cr->end) {
+			f += cr->procs;
+			if (cr->end < e)
+				e = cr->end;
+		}
+	}
+	*end = e;
+	return f;
+}
+
+static void step(const struct sched_profile *p, struct cursor *c, sched_time_t end)
+{
+	(void)p;
+	c->t = end;
+	if (end == sched_seg_end(c->seg))
+		c->seg = seg_next(c->seg);
+}
+
+/*
+ * The anchor search of seed 000 Fig. 2 step 2b, as one forward sweep: the
+ * candidate only moves to the end of a piece that is too full, so no piece
+ * is visited twice. It stops because the last real segment (and the
+ * sentinel) have every processor free, or when the candidate reaches limit.
+ */
+static sched_time_t search(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
+			   sched_time_t dur, sched_time_t limit, const struct credit *cr,
+			   const struct sched_seg **at)
 {
 	if (procs == 0 || dur == 0 || procs > p->procs)
 		return SCHED_TIME_MAX;
 	if (earliest < sched_profile_origin(p))
 		earliest = sched_profile_origin(p);
-	struct sched_seg *s = seg_at(p, earliest);
-	sched_time_t cand = earliest;
-	/*
-	 * One forward sweep: cand only moves to the start of the segment after
-	 * one that is too full, so no segment is visited twice. It stops because
-	 * the last real segment (and the sentinel) have every processor free.
-	 */
+	struct cursor c = {seg_at(p, earliest), earliest};
+	sched_time_t end;
 	for (;;) {
-		while (s->free < procs) {
-			s = seg_next(s);
-			cand = s->time;
+		while (piece(&c, cr, &end) < procs) {
+			if (end >= limit)
+				return SCHED_TIME_MAX; /* no candidate can start before the limit */
+			step(p, &c, end);
 		}
-		if (dur > SCHED_TIME_MAX - 1 - cand)
+		sched_time_t cand = c.t;
+		if (cand >= limit || dur > SCHED_TIME_MAX - 1 - cand)
 			return SCHED_TIME_MAX;
-		sched_time_t end = cand + dur;
-		struct sched_seg *t = seg_next(s);
-		while (t->time < end && t->free >= procs)
-			t = seg_next(t);
-		if (t->time >= end)
+		const struct sched_seg *cand_seg = c.seg;
+		sched_time_t need = cand + dur;
+		while (piece(&c, cr, &end) >= procs && end < need)
+			step(p, &c, end);
+		if (piece(&c, cr, &end) >= procs) {
+			if (at != NULL)
+				*at = cand_seg;
 			return cand;
-		s = t;
+		}
 	}
 }
 
-/* Validate an interval; on success *endp is start + dur and *firstp the segment holding start. */
+sched_time_t sched_profile_find(const struct sched_profile *p, sched_time_t earliest,
+				sched_procs_t procs, sched_time_t dur)
+{
+	return search(p, earliest, procs, dur, SCHED_TIME_MAX, NULL, NULL);
+}
+
+sched_time_t sched_profile_find_earlier(const struct sched_profile *p, sched_time_t earliest,
+					sched_procs_t procs, sched_time_t dur, sched_time_t own_start)
+{
+	if (dur > SCHED_TIME_MAX - 1 - own_start)
+		return SCHED_TIME_MAX;
+	struct credit cr = {own_start, own_start + dur, procs};
+	return search(p, earliest, procs, dur, own_start, &cr, NULL);
+}
+
+/*
+ * Validate an interval; on success *endp is start + dur and *firstp the
+ * segment holding start, found from `hint` (a segment at or before start) or the head.
+ */
 static int interval(const struct sched_profile *p, sched_time_t start, sched_time_t dur,
-		    sched_procs_t procs, sched_time_t *endp, struct sched_seg **firstp)
+		    sched_procs_t procs, const struct sched_seg *hint, sched_time_t *endp,
+		    struct sched_seg **firstp)
 {
 	if (procs == 0 || dur == 0)
 		return SCHED_E_INVAL;
 	if (start < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - start)
 		return SCHED_E_RANGE;
 	*endp = start + dur;
-	*firstp = seg_at(p, start);
+	struct sched_seg *s = hint != NULL ? (struct sched_seg *)hint : sched_profile_first(p);
+	while (seg_next(s)->time <= start)
+		s = seg_next(s);
+	*firstp = s;
 	return SCHED_OK;
 }
 
@@ -145,11 +216,11 @@ static void merge_with_prev(struct sched_profile *p, struct sched_seg *s)
  * interval first so that a refusal changes nothing, then split, adjust, merge.
  */
 static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
-		  sched_procs_t procs, int sign)
+		  sched_procs_t procs, int sign, const struct sched_seg *hint)
 {
 	sched_time_t end;
 	struct sched_seg *a;
-	int err = interval(p, start, dur, procs, &end, &a);
+	int err = interval(p, start, dur, procs, hint, &end, &a);
 	if (err != SCHED_OK)
 		return err;
 
@@ -179,13 +250,26 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 int sched_profile_reserve(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 			  sched_procs_t procs)
 {
-	return adjust(p, start, dur, procs, -1);
+	return adjust(p, start, dur, procs, -1, NULL);
 }
 
 int sched_profile_release(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 			  sched_procs_t procs)
 {
-	return adjust(p, start, dur, procs, +1);
+	return adjust(p, start, dur, procs, +1, NULL);
+}
+
+int sched_profile_place(struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
+			sched_time_t dur, sched_time_t *start)
+{
+	const struct sched_seg *at;
+	sched_time_t t = search(p, earliest, procs, dur, SCHED_TIME_MAX, NULL, &at);
+	if (t == SCHED_TIME_MAX)
+		return procs == 0 || dur == 0 ? SCHED_E_INVAL : SCHED_E_RANGE;
+	int err = adjust(p, t, dur, procs, -1, at);
+	if (err == SCHED_OK)
+		*start = t;
+	return err;
 }
 
 void sched_profile_trim(struct sched_profile *p, sched_time_t now)

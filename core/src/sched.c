@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The scheduler object: pools, queues, the clock, and the event API shared by every policy. */
 #include "sched_priv.h"
+#include "util.h"
 
 static const struct sched_policy *const policies[SCHED_POLICY_COUNT] = {
 	[SCHED_POLICY_FCFS] = &sched_policy_fcfs,
@@ -31,10 +32,14 @@ int sched_init(struct sched *s, const struct sched_config *cfg, void *arena, siz
 	s->policy = policies[cfg->policy];
 	unsigned char *mem = arena;
 	size_t jobs_bytes = (size_t)cfg->max_jobs * sizeof(struct sched_job);
+	size_t segs_bytes = (2 * (size_t)cfg->max_jobs + 1) * sizeof(struct sched_seg);
 	sched_pool_init(&s->jobs, mem, sizeof(struct sched_job), offsetof(struct sched_job, link),
 			cfg->max_jobs);
 	sched_pool_init(&s->segs, mem + jobs_bytes, sizeof(struct sched_seg),
 			offsetof(struct sched_seg, link), 2 * cfg->max_jobs + 1);
+	s->buckets = (struct sched_job **)(void *)(mem + jobs_bytes + segs_bytes);
+	for (uint32_t i = 0; i < cfg->max_jobs; i++)
+		s->buckets[i] = NULL;
 	int err = sched_profile_init(&s->profile, &s->segs, cfg->procs, origin);
 	SCHED_ASSERT(err == SCHED_OK); /* the pool was just made with room */
 	(void)err;
@@ -44,10 +49,11 @@ int sched_init(struct sched *s, const struct sched_config *cfg, void *arena, siz
 	s->n_running = 0;
 	s->busy = 0;
 	s->now = origin;
+	s->first_start = SCHED_TIME_MAX;
 	s->pass_due = false;
 	s->emit = emit;
 	s->emit_ctx = ctx;
-	s->counters = (struct sched_counters){0};
+	sched_zero(&s->counters, sizeof s->counters);
 	return SCHED_OK;
 }
 
@@ -67,8 +73,7 @@ static struct sched_job *first_running(const struct sched *s)
 	return sched_list_empty(&s->running) ? NULL : sched_job_of(s->running.next);
 }
 
-/* Earliest reserved start among waiting jobs (planning policies), else SCHED_TIME_MAX. */
-static sched_time_t earliest_reserved(const struct sched *s)
+void sched_plan_refresh(struct sched *s)
 {
 	sched_time_t t = SCHED_TIME_MAX;
 	const struct sched_list *it;
@@ -77,7 +82,7 @@ static sched_time_t earliest_reserved(const struct sched *s)
 		if (j->reserved && j->start < t)
 			t = j->start;
 	}
-	return t;
+	s->first_start = t;
 }
 
 sched_time_t sched_next_event(const struct sched *s)
@@ -86,12 +91,46 @@ sched_time_t sched_next_event(const struct sched *s)
 	const struct sched_job *r = first_running(s);
 	if (r != NULL && sched_job_end(r) < t)
 		t = sched_job_end(r);
-	if (s->policy->plans) {
-		sched_time_t w = earliest_reserved(s);
-		if (w < t)
-			t = w;
-	}
+	if (s->first_start < t)
+		t = s->first_start;
 	return t < s->now ? s->now : t;
+}
+
+/* Fibonacci hashing spreads consecutive ids (the common case) over the buckets. */
+static uint32_t bucket_of(const struct sched *s, uint32_t id)
+{
+	return (uint32_t)(id * 2654435761u) % s->cfg.max_jobs;
+}
+
+static struct sched_job *find_job(const struct sched *s, uint32_t id)
+{
+	struct sched_job *j = s->buckets[bucket_of(s, id)];
+	while (j != NULL && j->id != id)
+		j = j->hnext;
+	return j;
+}
+
+static void index_add(struct sched *s, struct sched_job *j)
+{
+	struct sched_job **b = &s->buckets[bucket_of(s, j->id)];
+	j->hnext = *b;
+	*b = j;
+}
+
+static void index_remove(struct sched *s, struct sched_job *j)
+{
+	struct sched_job **p = &s->buckets[bucket_of(s, j->id)];
+	while (*p != j)
+		p = &(*p)->hnext;
+	*p = j->hnext;
+}
+
+/* Give a job that has left the system back to the pool. */
+static void release_job(struct sched *s, struct sched_job *j)
+{
+	index_remove(s, j);
+	j->state = SCHED_JOB_FREE;
+	sched_pool_free(&s->jobs, j);
 }
 
 /* Insert a running job keeping ascending end order; equal ends keep start order. */
@@ -137,8 +176,7 @@ static void retire_running(struct sched *s, struct sched_job *j)
 	sched_list_remove(&j->link);
 	s->n_running--;
 	s->busy -= j->procs;
-	j->state = SCHED_JOB_FREE;
-	sched_pool_free(&s->jobs, j);
+	release_job(s, j);
 	s->pass_due = true;
 }
 
@@ -195,20 +233,6 @@ int sched_advance(struct sched *s, sched_time_t now)
 	return SCHED_OK;
 }
 
-static struct sched_job *find_job(const struct sched *s, uint32_t id)
-{
-	const struct sched_list *heads[2] = {&s->running, &s->waiting};
-	for (int h = 0; h < 2; h++) {
-		const struct sched_list *it;
-		sched_list_for_each(it, heads[h]) {
-			struct sched_job *j = sched_job_of((struct sched_list *)it);
-			if (j->id == id)
-				return j;
-		}
-	}
-	return NULL;
-}
-
 const struct sched_job *sched_find(const struct sched *s, uint32_t id)
 {
 	return find_job(s, id);
@@ -240,12 +264,12 @@ int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t n
 	j->reserved = 0;
 	sched_list_push_back(&s->waiting, &j->link);
 	s->n_waiting++;
+	index_add(s, j);
 	err = s->policy->admit(s, j);
 	if (err != SCHED_OK) {
 		sched_list_remove(&j->link);
 		s->n_waiting--;
-		j->state = SCHED_JOB_FREE;
-		sched_pool_free(&s->jobs, j);
+		release_job(s, j);
 		return err;
 	}
 	s->counters.submitted++;
@@ -253,19 +277,19 @@ int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t n
 	return SCHED_OK;
 }
 
-/* A running job leaves at s->now before its estimate: give the rest of its interval back. */
+/* A running job leaves at s->now; if before its estimate, give the rest of its interval back. */
 static void end_running(struct sched *s, struct sched_job *j)
 {
 	sched_time_t end = sched_job_end(j);
-	bool early = s->now < end;
-	if (early) {
-		int err = sched_profile_release(&s->profile, s->now, end - s->now, j->procs);
-		SCHED_ASSERT(err == SCHED_OK);
-		(void)err;
+	if (s->now >= end) {
+		retire_running(s, j); /* the profile already ends its interval here */
+		return;
 	}
+	int err = sched_profile_release(&s->profile, s->now, end - s->now, j->procs);
+	SCHED_ASSERT(err == SCHED_OK);
+	(void)err;
 	retire_running(s, j);
-	if (early)
-		s->policy->reflow(s);
+	s->policy->reflow(s);
 }
 
 int sched_finish(struct sched *s, uint32_t id, sched_time_t now)
@@ -303,11 +327,12 @@ int sched_cancel(struct sched *s, uint32_t id, sched_time_t now)
 		sched_unreserve(s, j);
 	sched_list_remove(&j->link);
 	s->n_waiting--;
-	j->state = SCHED_JOB_FREE;
-	sched_pool_free(&s->jobs, j);
+	release_job(s, j);
 	s->pass_due = true;
-	if (had_reservation)
+	if (had_reservation) {
 		s->policy->reflow(s);
+		sched_plan_refresh(s);
+	}
 	return SCHED_OK;
 }
 
@@ -339,6 +364,7 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 	}
 	s->policy = policies[policy];
 	s->cfg.policy = policy;
+	s->first_start = SCHED_TIME_MAX;
 	if (s->policy->plans) {
 		sched_list_for_each(it, &s->waiting) {
 			err = sched_reserve_earliest(s, sched_job_of(it));
@@ -352,14 +378,13 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 
 int sched_reserve_earliest(struct sched *s, struct sched_job *j)
 {
-	sched_time_t at = sched_profile_find(&s->profile, s->now, j->procs, j->estimate);
-	if (at == SCHED_TIME_MAX)
-		return SCHED_E_RANGE;
-	int err = sched_profile_reserve(&s->profile, at, j->estimate, j->procs);
+	sched_time_t at;
+	int err = sched_profile_place(&s->profile, s->now, j->procs, j->estimate, &at);
 	if (err != SCHED_OK)
 		return err;
 	j->start = at;
 	j->reserved = 1;
+	sched_plan_note(s, at);
 	return SCHED_OK;
 }
 
@@ -374,12 +399,18 @@ void sched_unreserve(struct sched *s, struct sched_job *j)
 
 void sched_start_due(struct sched *s)
 {
+	if (s->first_start > s->now)
+		return; /* nothing is due: the common case costs O(1) */
+	sched_time_t next = SCHED_TIME_MAX;
 	struct sched_list *it, *tmp;
 	sched_list_for_each_safe(it, tmp, &s->waiting) {
 		struct sched_job *j = sched_job_of(it);
 		if (j->reserved && j->start <= s->now)
 			sched_start_job(s, j);
+		else if (j->reserved && j->start < next)
+			next = j->start;
 	}
+	s->first_start = next;
 }
 
 int sched_predict_reserved(const struct sched *s, const struct sched_job *j, sched_time_t *start)

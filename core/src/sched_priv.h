@@ -52,6 +52,16 @@ void sched_unreserve(struct sched *s, struct sched_job *j);
 /* Planning pass: start, in queue order, every waiting job whose reservation is due. */
 void sched_start_due(struct sched *s);
 
+/* A reservation was made at t: keep the earliest one known (next_event). */
+static inline void sched_plan_note(struct sched *s, sched_time_t t)
+{
+	if (t < s->first_start)
+		s->first_start = t;
+}
+
+/* Recompute the earliest reservation after reservations moved or vanished. O(n). */
+void sched_plan_refresh(struct sched *s);
+
 /* Planning predict: the job's reservation. */
 int sched_predict_reserved(const struct sched *s, const struct sched_job *j, sched_time_t *start);
 

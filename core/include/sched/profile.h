@@ -87,6 +87,27 @@ sched_time_t sched_profile_find(const struct sched_profile *p, sched_time_t earl
 				sched_procs_t procs, sched_time_t dur);
 
 /**
+ * Could a job that holds [own_start, own_start + dur) start earlier? The
+ * anchor search of sched_profile_find() for the same job, as if its own
+ * reservation were released, stopping at @p own_start. Read-only, so a
+ * compression can skip the jobs that cannot move. O(n) at most, and
+ * usually far less: the scan stops at own_start.
+ * @return an anchor < own_start, or SCHED_TIME_MAX when there is none.
+ */
+sched_time_t sched_profile_find_earlier(const struct sched_profile *p, sched_time_t earliest,
+					sched_procs_t procs, sched_time_t dur, sched_time_t own_start);
+
+/**
+ * Reserve @p procs processors for @p dur seconds at the earliest anchor
+ * from @p earliest (find and reserve in one scan). O(n).
+ * @param[out] start the anchor chosen.
+ * @retval SCHED_E_RANGE no anchor fits before SCHED_TIME_MAX, or procs exceeds the machine.
+ * Other errors as for sched_profile_reserve(); on error nothing changes.
+ */
+int sched_profile_place(struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
+			sched_time_t dur, sched_time_t *start);
+
+/**
  * Take @p procs processors during [start, start + dur): split at most two
  * segments, subtract, merge equal neighbours. O(n).
  * @retval SCHED_E_INVAL procs or dur is 0.

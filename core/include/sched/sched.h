@@ -79,6 +79,7 @@ enum sched_job_state {
 /* A job in the system. Fields are read-only for callers. */
 struct sched_job {
 	struct sched_list link;  /* in the waiting queue or the running list */
+	struct sched_job *hnext; /* next job in the same id-index bucket */
 	uint32_t id;
 	sched_procs_t procs;
 	sched_time_t submit;
@@ -115,16 +116,19 @@ struct sched {
 	uint32_t n_running;
 	sched_procs_t busy;         /* processors held by running jobs */
 	sched_time_t now;           /* latest time seen */
+	sched_time_t first_start;   /* earliest reservation among waiting jobs (planning policies) */
+	struct sched_job **buckets; /* id index: max_jobs chains, so lookups are O(1) on average */
 	bool pass_due;              /* something changed since the last scheduling pass */
 	sched_decision_fn emit;
 	void *emit_ctx;
 	struct sched_counters counters;
 };
 
-/* Bytes of arena for max_jobs: the job pool and the 2n + 1 profile segments. */
+/* Bytes of arena for max_jobs: the job pool, the 2n + 1 profile segments, the id index. */
 #define SCHED_ARENA_SIZE(max_jobs) \
 	((size_t)(max_jobs) * sizeof(struct sched_job) + \
-	 (2 * (size_t)(max_jobs) + 1) * sizeof(struct sched_seg))
+	 (2 * (size_t)(max_jobs) + 1) * sizeof(struct sched_seg) + \
+	 (size_t)(max_jobs) * sizeof(struct sched_job *))
 
 /* Alignment the arena needs. */
 #define SCHED_ARENA_ALIGN (_Alignof(struct sched_job) > _Alignof(struct sched_seg) ? \
@@ -180,7 +184,7 @@ int sched_advance(struct sched *s, sched_time_t now);
 
 /**
  * When the core next needs sched_advance(): now if a pass is due, else the
- * earliest kill or reserved start; SCHED_TIME_MAX when nothing is pending. O(n).
+ * earliest kill or reserved start; SCHED_TIME_MAX when nothing is pending. O(1).
  */
 sched_time_t sched_next_event(const struct sched *s);
 
@@ -200,7 +204,7 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start);
  */
 int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t now);
 
-/** The job with caller id @p id, or NULL. O(n). */
+/** The job with caller id @p id, or NULL. O(1) on average (hashed), O(n) at worst. */
 const struct sched_job *sched_find(const struct sched *s, uint32_t id);
 
 /** First waiting (arrival order) or running (end order) job, or NULL. O(1). */

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The replayer's command line: help, bad input and outputs. Prints TEST lines.
+set -u
+R=${BUILD:-build}/san/replay
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+KTH=fixtures/KTH-SP2-1996-2.1-cln.swf.gz
+
+result() {
+	if [ "$2" -eq 0 ]; then echo "TEST cli.$1 PASS"; else echo "TEST cli.$1 FAIL $3"; fi
+}
+
+# expect_error NAME STATUS PATTERN -- ARGS: exit status, one line on stderr matching PATTERN, nothing on stdout.
+expect_error() {
+	local name=$1 want=$2 pat=$3
+	shift 4
+	"$R" "$@" >"$tmp/out" 2>"$tmp/err"
+	local st=$? lines
+	lines=$(wc -l <"$tmp/err")
+	if [ "$st" -ne "$want" ]; then
+		result "$name" 1 "exit $st, expected $want: $(head -1 "$tmp/err")"
+	elif ! grep -Eq -- "$pat" "$tmp/err"; then
+		result "$name" 1 "stderr '$(head -1 "$tmp/err")' does not match '$pat'"
+	elif [ "$want" -eq 1 ] && [ "$lines" -ne 1 ]; then
+		result "$name" 1 "$lines lines on stderr, expected one"
+	elif [ -s "$tmp/out" ]; then
+		result "$name" 1 "printed a report despite the error"
+	else
+		result "$name" 0 ""
+	fi
+}
+
+printf '1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 1 -1 -1 -1\n2 5 0 10 1 -1 -1 1 20 -1 1 1 1 -1\n' >"$tmp/short.swf"
+printf '; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 1 -1 -1 -1\n2 5 0 1O 1 -1 -1 1 20 -1 1 1 1 -1 1 -1 -1 -1\n' >"$tmp/letter.swf"
+printf '; MaxProcs: 4\n; nothing else\n' >"$tmp/empty.swf"
+printf '1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 1 -1 -1 -1\n' >"$tmp/nosize.swf"
+printf '; MaxProcs: 4\n1 0 0 10 9 -1 -1 9 20 -1 1 1 1 -1 1 -1 -1 -1\n' >"$tmp/allwide.swf"
+
+expect_error missing_file 1 "^replay: $tmp/nope.swf: No such file" -- "$tmp/nope.swf"
+expect_error malformed_line 1 "^replay: $tmp/short.swf:2: expected 18 numeric fields, found 14$" -- --procs 4 "$tmp/short.swf"
+expect_error non_numeric_field 1 "^replay: $tmp/letter.swf:3: field 4 is not a number$" -- "$tmp/letter.swf"
+expect_error no_jobs 1 "^replay: $tmp/empty.swf: no job lines in trace$" -- "$tmp/empty.swf"
+expect_error nothing_left_after_cleaning 1 "^replay: $tmp/allwide.swf: no job left after cleaning" -- "$tmp/allwide.swf"
+expect_error no_machine_size 1 "no MaxProcs or MaxNodes in the header; give --procs" -- "$tmp/nosize.swf"
+expect_error unknown_option 2 "unknown option: --frobnicate" -- --frobnicate "$KTH"
+expect_error unknown_policy 2 "unknown policy 'sjf'" -- --policy easy,sjf "$KTH"
+expect_error bad_procs 2 "expected a positive number for: --procs" -- --procs -3 "$KTH"
+expect_error bad_format 2 "unknown format" -- --format xml "$KTH"
+expect_error missing_argument 2 "option needs an argument" -- "$KTH" --policy
+expect_error no_trace 2 "missing TRACE" --
+expect_error jobs_out_needs_one_policy 2 "need exactly one --policy" -- --jobs-out "$tmp/x" "$KTH"
+expect_error by_month_needs_start_time 1 "needs UnixStartTime" -- --by-month --procs 4 "$tmp/nosize.swf"
+
+# --help tells every option and the conventions.
+"$R" --help >"$tmp/help"
+st=$?
+missing=""
+for opt in --policy --procs --format --by-month --jobs-out --events-out --capacity --check --help \
+	"field 5 if > 0, else field 8" "field 9 if > 0" "killed at" "skipped and counted" "at one instant"; do
+	grep -q -- "$opt" "$tmp/help" || missing="$missing '$opt'"
+done
+result help_documents_everything $([ $st -eq 0 ] && [ -z "$missing" ] && echo 0 || echo 1) "missing:$missing"
+
+# Side by side: one column per policy; the same numbers as one policy alone.
+"$R" "$KTH" >"$tmp/all" 2>&1
+"$R" --policy cons "$KTH" >"$tmp/cons" 2>&1
+header=$(grep '^metric' "$tmp/all" | tr -s ' ')
+a=$(awk '/^avg wait/ {print $NF}' "$tmp/all")
+c=$(awk '/^avg wait/ {print $NF}' "$tmp/cons")
+result three_policies_side_by_side $([ "$header" = "metric fcfs easy cons" ] && [ -n "$a" ] && [ "$a" = "$c" ] && echo 0 || echo 1) \
+	"header '$header', cons avg wait '$a' vs alone '$c'"
+
+# CSV and JSON carry the same figure as the table.
+"$R" --policy easy --format csv "$KTH" >"$tmp/csv"
+"$R" --policy easy --format json "$KTH" >"$tmp/json"
+"$R" --policy easy "$KTH" >"$tmp/table"
+t=$(awk '/^avg wait/ {print $NF}' "$tmp/table")
+col=$(head -1 "$tmp/csv" | tr ',' '\n' | grep -n '^avg_wait$' | cut -d: -f1)
+v=$(sed -n 2p "$tmp/csv" | cut -d, -f"$col")
+j=$(grep -o '"avg_wait": [0-9.]*' "$tmp/json" | awk '{print $2}')
+ok=$(awk -v t="$t" -v v="$v" -v j="$j" 'BEGIN { print (t != "" && (t - v) ^ 2 < 0.01 && (t - j) ^ 2 < 0.01) ? 0 : 1 }')
+result formats_agree "$ok" "table $t, csv $v, json $j"
+
+# --by-month: one row per month, and the month counts add up to the whole trace.
+"$R" --by-month --policy easy "$KTH" >"$tmp/months"
+rows=$(grep -cE '^[0-9]{4}-[0-9]{2} ' "$tmp/months")
+sum=$(awk '/^[0-9][0-9][0-9][0-9]-[0-9][0-9] / {s += $2} END {print s}' "$tmp/months")
+all=$(awk '/^jobs / {print $2}' "$tmp/table")
+result by_month_rows "$([ "$rows" = 12 ] && [ "$sum" = "$all" ] && echo 0 || echo 1)" "$rows rows, $sum jobs vs $all"
+
+# --jobs-out is valid SWF with every replayed job, which the replayer itself can read back.
+"$R" --policy cons --jobs-out "$tmp/sched.swf" "$KTH" >/dev/null
+n=$(grep -vc '^;' "$tmp/sched.swf")
+"$R" --policy fcfs "$tmp/sched.swf" >"$tmp/again" 2>&1
+result jobs_out_is_swf "$([ "$n" = "$all" ] && grep -q '^jobs ' "$tmp/again" && echo 0 || echo 1)" "$n job lines, expected $all"
+
+# --capacity: arrivals beyond the core's capacity are refused and counted, never lost silently.
+"$R" --policy fcfs --capacity 50 "$KTH" >"$tmp/cap"
+refused=$(awk '/^refused / {print $2}' "$tmp/cap")
+ran=$(awk '/^jobs / {print $2}' "$tmp/cap")
+result capacity_refusals_counted "$([ "$refused" -gt 0 ] && [ $((refused + ran)) = "$all" ] && echo 0 || echo 1)" \
+	"refused $refused + ran $ran != $all"
+
+# Two runs give the same bytes.
+"$R" --policy easy,cons --format csv "$KTH" >"$tmp/r1"
+"$R" --policy easy,cons --format csv "$KTH" >"$tmp/r2"
+cmp -s "$tmp/r1" "$tmp/r2"
+result deterministic $? "two runs differ"

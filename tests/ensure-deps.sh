@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Install what `make test` needs from Debian's packages when it is missing
+# (as root, through apt-get); otherwise say exactly what to install.
+set -u
+need=()
+[ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
+command -v arm-none-eabi-gcc >/dev/null 2>&1 || need+=(gcc-arm-none-eabi binutils-arm-none-eabi)
+command -v gzip >/dev/null 2>&1 || need+=(gzip)
+command -v awk >/dev/null 2>&1 || need+=(mawk)
+command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
+[ ${#need[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "installing: ${need[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq && apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null && exit 0
+	echo "apt-get could not install: ${need[*]}" >&2
+	exit 1
+fi
+echo "make test needs these Debian packages: ${need[*]}" >&2
+echo "install them as root: apt-get install ${need[*]}" >&2
+exit 1

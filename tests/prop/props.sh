@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Property tests: replay random workloads and a real trace under every
+# policy, then let the independent checker (tests/prop/checker.c) verify
+# the schedule from the replayer's output alone. Prints TEST lines.
+set -u
+B=${BUILD:-build}/san
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+result() { # name, status, detail
+	if [ "$2" -eq 0 ]; then echo "TEST props.$1 PASS"; else echo "TEST props.$1 FAIL $3"; fi
+}
+
+# replay_and_check NAME POLICY TRACE [replay options...]
+replay_and_check() {
+	local name=$1 pol=$2 trace=$3
+	shift 3
+	local out="$tmp/$name.swf" ev="$tmp/$name.events" log="$tmp/$name.log"
+	if ! "$B/replay" --policy "$pol" --jobs-out "$out" --events-out "$ev" "$@" "$trace" >"$log" 2>&1; then
+		result "$name" 1 "replay failed: $(tail -1 "$log")"
+		return
+	fi
+	"$B/checker" --policy "$pol" --events "$ev" --trace "$trace" "$out" >"$log" 2>&1
+	result "$name" $? "$(head -3 "$log" | tr '\n' ' ')"
+}
+
+# Random workloads: small machines, bursts, wide jobs, estimates far from run
+# times; the core's own invariant checker runs after every call (--check).
+for seed in 1 2 3 4 5 6 7 8; do
+	procs=$((8 << (seed % 4)))
+	"$B/randwl" --seed "$seed" --jobs 400 --procs "$procs" --gap $((30 * seed)) >"$tmp/rand$seed.swf"
+	for pol in fcfs easy cons; do
+		replay_and_check "random_seed${seed}_$pol" "$pol" "$tmp/rand$seed.swf" --check
+	done
+done
+
+# A real trace, whole, on its machine; and its first 5000 jobs on 64
+# processors, where the queue grows long (the "remove CPUs" question).
+KTH=fixtures/KTH-SP2-1996-2.1-cln.swf.gz
+zcat "$KTH" | awk '/^;/ || ++n <= 5000' >"$tmp/kth_5000.swf"
+for pol in fcfs easy cons; do
+	replay_and_check "kth_$pol" "$pol" "$KTH"
+	replay_and_check "kth_5000_on_64procs_$pol" "$pol" "$tmp/kth_5000.swf" --procs 64
+done
+# A month of KTH with the core's invariant checker after every call.
+zcat "$KTH" | awk '/^;/ || $2 < 2700000' >"$tmp/kth_month.swf"
+for pol in easy cons; do
+	replay_and_check "kth_first_month_checked_$pol" "$pol" "$tmp/kth_month.swf" --check
+done
+
+# The core never sees run times: job 3 (4 procs, estimate 200, runs 10 s)
+# must wait for the 8-processor job under every policy.
+for pol in fcfs easy cons; do
+	"$B/replay" --policy "$pol" --jobs-out "$tmp/peek_$pol.swf" tests/data/peek.swf >/dev/null 2>&1
+	wait3=$(awk '!/^;/ && $1 == 3 {print $3}' "$tmp/peek_$pol.swf")
+	result "estimates_not_run_times_$pol" $([ "$wait3" = 150 ] && echo 0 || echo 1) \
+		"job 3 waited '$wait3' s, expected 150"
+done
+
+# The checker must be able to fail: feed it a schedule that breaks each property.
+"$B/replay" --policy easy --jobs-out "$tmp/good.swf" --events-out "$tmp/good.ev" "$tmp/rand1.swf" >/dev/null 2>&1
+awk '!/^;/ && !done && $3 > 0 { $3 = $3 - 1; done = 1 } {print}' "$tmp/good.swf" >"$tmp/bad.swf"
+! "$B/checker" --policy easy --events "$tmp/good.ev" "$tmp/bad.swf" >/dev/null 2>&1
+result checker_catches_moved_start $? "a start moved 1 s earlier went unnoticed"
+awk '!/^;/ && !done && $5 > 1 { $5 = '"$((8 << 1))"' * 4; done = 1 } {print}' "$tmp/good.swf" >"$tmp/bad2.swf"
+! "$B/checker" --policy easy "$tmp/bad2.swf" >/dev/null 2>&1
+result checker_catches_overcommit $? "a job wider than the machine went unnoticed"
+# An EASY schedule does not pass as FCFS (it backfills), and FCFS order is checked.
+! "$B/checker" --policy fcfs --events "$tmp/good.ev" "$tmp/good.swf" >/dev/null 2>&1
+result checker_catches_backfill_under_fcfs $? "EASY's backfills passed as FCFS"
+# Conservative guarantees made one second tighter must be reported as broken
+# (jobs that start at once are exactly on their guarantee).
+"$B/replay" --policy cons --jobs-out "$tmp/c.swf" --events-out "$tmp/c.ev" "$tmp/rand2.swf" >/dev/null 2>&1
+awk '$2 == "submit" && $6 != "-" && $6 > 0 { $6 = $6 - 1 } {print}' "$tmp/c.ev" >"$tmp/c_bad.ev"
+! "$B/checker" --policy cons --events "$tmp/c_bad.ev" "$tmp/c.swf" >/dev/null 2>&1
+result checker_catches_broken_guarantee $? "guarantees tightened by 1 s went unnoticed"

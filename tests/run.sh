@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Run every test (unit tests under ASan/UBSan, property tests with the
+# independent checker, command-line tests, the freestanding symbol check)
+# and end with one line the CI reads: "N passed, N failed".
+set -u
+B=${BUILD:-build}
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# run NAME CMD...: keep its TEST lines; a crash (sanitizer abort) is a failure of its own.
+run() {
+	local name=$1
+	shift
+	local out
+	out=$("$@" 2>&1)
+	local st=$?
+	printf '%s\n' "$out" | grep -E '^(TEST |note:)' | tee -a "$log"
+	if ! printf '%s\n' "$out" | grep -q '^TEST '; then
+		echo "TEST $name FAIL printed no results (exit $st)" | tee -a "$log"
+		printf '%s\n' "$out" | tail -20
+	elif [ $st -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^TEST .* FAIL'; then
+		echo "TEST $name.exit FAIL exit status $st" | tee -a "$log"
+		printf '%s\n' "$out" | tail -20
+	fi
+}
+
+for t in "$B"/san/test_*; do
+	run "$(basename "$t")" "$t"
+done
+run props tests/prop/props.sh
+run cli tests/cli/cli.sh
+run freestanding tests/freestanding.sh "$B/arm/libsched.a"
+run lint tests/lint.sh
+
+passed=$(grep -c '^TEST .* PASS$' "$log")
+failed=$(grep -c '^TEST .* FAIL' "$log")
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/* A scheduler over a static arena that records every decision, for the scheduler tests. */
+#ifndef TEST_SCHED_FIXTURE_H
+#define TEST_SCHED_FIXTURE_H
+
+#include <string.h>
+
+#include "harness.h"
+#include "sched/sched.h"
+
+#define FX_CAP 64
+#define FX_LOG 1024
+
+struct fx {
+	struct sched s;
+	_Alignas(16) unsigned char arena[SCHED_ARENA_SIZE(FX_CAP)];
+	struct sched_decision log[FX_LOG];
+	int n;
+};
+
+static inline void fx_record(void *ctx, const struct sched_decision *d)
+{
+	struct fx *f = ctx;
+	if (f->n < FX_LOG)
+		f->log[f->n++] = *d;
+}
+
+static inline int fx_init(struct fx *f, enum sched_policy_id policy, sched_procs_t procs)
+{
+	struct sched_config cfg = {.procs = procs, .max_jobs = FX_CAP, .policy = policy};
+	f->n = 0;
+	return sched_init(&f->s, &cfg, f->arena, sizeof f->arena, fx_record, f, 0);
+}
+
+static inline int fx_submit(struct fx *f, uint32_t id, sched_procs_t procs, sched_time_t est,
+			    sched_time_t now)
+{
+	struct sched_job_desc d = {.id = id, .procs = procs, .estimate = est};
+	return sched_submit(&f->s, &d, now);
+}
+
+/* When job id was started (or killed), per the log; SCHED_TIME_MAX if never. */
+static inline sched_time_t fx_when(const struct fx *f, enum sched_decision_kind kind, uint32_t id)
+{
+	for (int i = 0; i < f->n; i++)
+		if (f->log[i].kind == kind && f->log[i].job == id)
+			return f->log[i].time;
+	return SCHED_TIME_MAX;
+}
+
+static inline sched_time_t fx_started(const struct fx *f, uint32_t id)
+{
+	return fx_when(f, SCHED_DEC_START, id);
+}
+
+static inline bool fx_backfilled(const struct fx *f, uint32_t id)
+{
+	for (int i = 0; i < f->n; i++)
+		if (f->log[i].kind == SCHED_DEC_START && f->log[i].job == id)
+			return f->log[i].backfilled;
+	return false;
+}
+
+static inline sched_time_t fx_predict(const struct fx *f, uint32_t id)
+{
+	sched_time_t t;
+	return sched_predict(&f->s, id, &t) == SCHED_OK ? t : SCHED_TIME_MAX;
+}
+
+#endif /* TEST_SCHED_FIXTURE_H */

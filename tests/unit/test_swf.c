@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/* The SWF reader and the replayer's cleaning conventions, on small traces written here. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "harness.h"
+#include "swf.h"
+#include "workload.h"
+
+static char path[64];
+
+static const char *write_file(const char *text, bool gz)
+{
+	strcpy(path, "/tmp/test_swf_XXXXXX");
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return NULL;
+	close(fd);
+	if (gz) {
+		gzFile g = gzopen(path, "wb");
+		gzputs(g, text);
+		gzclose(g);
+	} else {
+		FILE *f = fopen(path, "w");
+		fputs(text, f);
+		fclose(f);
+	}
+	return path;
+}
+
+static const char good[] =
+	"; Version: 2.2\r\n"
+	";  MaxNodes: 338 (batch partition; 512 total)\r\n"
+	"; MaxProcs: 64\r\n"
+	"; UnixStartTime: 843480031\r\n"
+	"; TimeZone: 3600\r\n"
+	"; TimeZoneString: Europe/Stockholm\r\n"
+	"\r\n"
+	"1 0 5 100 4 12.5 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1\r\n"
+	"2 10 0 50 -1 -1 -1 8 -1 -1 1 2 1 -1 1 -1 -1 -1\r\n"
+	"   3   5  0  -1  2 -1 -1 2 60 -1 5 3 1 -1 1 -1 -1 -1\r\n"
+	"4 20 0 0 -1 -1 -1 -1 -1 -1 0 3 1 -1 1 -1 -1 -1\r\n"
+	"5 30 0 10 100 -1 -1 100 60 -1 1 3 1 -1 1 -1 -1 -1\r\n"
+	"6 31 0 0 1 -1 -1 1 0 -1 1 3 1 -1 1 -1 -1 -1\r\n";
+
+static void parses_header_and_jobs(void)
+{
+	for (int gz = 0; gz < 2; gz++) {
+		const char *p = write_file(good, gz);
+		CHECK(p != NULL);
+		struct swf_trace t;
+		char err[256];
+		CHECK_EQ(swf_read(p, &t, err, sizeof err), 0);
+		unlink(p);
+		CHECK_EQ(t.n, 6);
+		CHECK_EQ(t.hdr.max_procs, 64);
+		CHECK_EQ(t.hdr.max_nodes, 338);
+		CHECK(t.hdr.has_unix_start && t.hdr.unix_start == 843480031);
+		CHECK(t.hdr.has_tz_offset && t.hdr.tz_offset == 3600);
+		CHECK(strcmp(t.hdr.tz_name, "Europe/Stockholm") == 0);
+		CHECK_EQ(t.hdr.n_lines, 6);
+		CHECK(t.jobs[0].v[SWF_AVG_CPU] == 12.5);
+		CHECK_EQ(t.jobs[2].line, 10);
+		CHECK_EQ(t.submit_backwards, 1);
+		CHECK_EQ(t.non_integral, 0);
+		CHECK_EQ(swf_machine_size(&t.hdr), 64);
+		swf_free(&t);
+	}
+}
+
+/* The conventions of workload.h, job by job. */
+static void cleaning_conventions(void)
+{
+	const char *p = write_file(good, false);
+	struct swf_trace t;
+	char err[256];
+	CHECK_EQ(swf_read(p, &t, err, sizeof err), 0);
+	unlink(p);
+	struct workload w;
+	CHECK_EQ(workload_build(&t, 64, &w, err, sizeof err), 0);
+	CHECK_EQ(w.skipped[SKIP_RUN], 1);   /* job 3 */
+	CHECK_EQ(w.skipped[SKIP_PROCS], 1); /* job 4: -1 in both processor fields */
+	CHECK_EQ(w.skipped[SKIP_WIDE], 1);  /* job 5: 100 > 64 */
+	CHECK_EQ(w.n, 3);
+	/* Job 1: field 5 wins; estimate from field 9. */
+	CHECK_EQ(w.jobs[0].procs, 4);
+	CHECK_EQ(w.jobs[0].estimate, 200);
+	CHECK_EQ(w.jobs[0].run, 100);
+	/* Job 2: field 8 when field 5 is -1; no field 9: estimate = run time. */
+	CHECK_EQ(w.jobs[1].procs, 8);
+	CHECK_EQ(w.jobs[1].estimate, 50);
+	/* Job 6: run 0 and field 9 = 0: estimate raised to 1 s. */
+	CHECK_EQ(w.jobs[2].estimate, 1);
+	CHECK_EQ(w.estimate_from_run, 2);
+	CHECK_EQ(w.estimate_raised, 1);
+	workload_free(&w);
+	swf_free(&t);
+}
+
+static void sorted_by_submit(void)
+{
+	const char *p = write_file("1 50 0 1 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1\n"
+				   "2 10 0 1 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1\n"
+				   "3 10 0 1 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1\n", false);
+	struct swf_trace t;
+	char err[256];
+	CHECK_EQ(swf_read(p, &t, err, sizeof err), 0);
+	unlink(p);
+	struct workload w;
+	CHECK_EQ(workload_build(&t, 4, &w, err, sizeof err), 0);
+	CHECK_EQ(w.reordered, 1);
+	CHECK_EQ(w.jobs[0].idx, 1); /* ties keep trace order */
+	CHECK_EQ(w.jobs[1].idx, 2);
+	CHECK_EQ(w.jobs[2].idx, 0);
+	workload_free(&w);
+	swf_free(&t);
+}
+
+struct bad {
+	const char *text;
+	const char *message; /* expected in the error, after "file:line: " */
+};
+
+static void errors_name_file_and_line(void)
+{
+	const struct bad cases[] = {
+		{"; hdr\n1 0 0 1 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1\n", ":2: expected 18 numeric fields, found 17"},
+		{"1 0 0 1 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1 7\n", ":1: more than 18 fields"},
+		{"\n\n1 0 0 x 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1\n", ":3: field 4 is not a number"},
+		{"1 0 0 1e999 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1\n", ":1: field 4 is not a number"},
+		{"; only a header\n", ": no job lines in trace"},
+		{"", ": no job lines in trace"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *p = write_file(cases[i].text, false);
+		struct swf_trace t;
+		char err[256];
+		CHECK_EQ(swf_read(p, &t, err, sizeof err), -1);
+		unlink(p);
+		CHECK(strncmp(err, p, strlen(p)) == 0);
+		CHECK(strstr(err, cases[i].message) != NULL);
+	}
+	struct swf_trace t;
+	char err[256];
+	CHECK_EQ(swf_read("/nonexistent/trace.swf", &t, err, sizeof err), -1);
+	CHECK(strstr(err, "/nonexistent/trace.swf") != NULL);
+}
+
+static void shortest_round_trip_printing(void)
+{
+	char buf[64];
+	double vals[] = {12.5, 0.1, -1, 100, 1234.5678, 1e-7};
+	for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+		FILE *f = fmemopen(buf, sizeof buf, "w");
+		swf_print_value(f, vals[i]);
+		fclose(f);
+		CHECK(strtod(buf, NULL) == vals[i]);
+		CHECK(strlen(buf) <= 9);
+	}
+}
+
+static const struct test tests[] = {
+	{"parses_header_and_jobs", parses_header_and_jobs},
+	{"cleaning_conventions", cleaning_conventions},
+	{"sorted_by_submit", sorted_by_submit},
+	{"errors_name_file_and_line", errors_name_file_and_line},
+	{"shortest_round_trip_printing", shortest_round_trip_printing},
+	{NULL, NULL},
+};
+
+int main(int argc, char **argv)
+{
+	return test_main("swf", tests, argc, argv);
+}
