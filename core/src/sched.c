@@ -292,15 +292,23 @@ static void end_running(struct sched *s, struct sched_job *j)
 	s->policy->reflow(s);
 }
 
-int sched_finish(struct sched *s, uint32_t id, sched_time_t now)
+/* Common entry of calls about one job at `now`: check the clock, catch up, find the job. */
+static int enter_for_job(struct sched *s, uint32_t id, sched_time_t now, struct sched_job **jp)
 {
 	int err = check_time(s, now);
 	if (err != SCHED_OK)
 		return err;
 	catch_up(s, now, false);
-	struct sched_job *j = find_job(s, id);
-	if (j == NULL)
-		return SCHED_E_NOENT;
+	*jp = find_job(s, id);
+	return *jp != NULL ? SCHED_OK : SCHED_E_NOENT;
+}
+
+int sched_finish(struct sched *s, uint32_t id, sched_time_t now)
+{
+	struct sched_job *j;
+	int err = enter_for_job(s, id, now, &j);
+	if (err != SCHED_OK)
+		return err;
 	if (j->state != SCHED_JOB_RUNNING)
 		return SCHED_E_STATE;
 	s->counters.finished++;
@@ -310,13 +318,10 @@ int sched_finish(struct sched *s, uint32_t id, sched_time_t now)
 
 int sched_cancel(struct sched *s, uint32_t id, sched_time_t now)
 {
-	int err = check_time(s, now);
+	struct sched_job *j;
+	int err = enter_for_job(s, id, now, &j);
 	if (err != SCHED_OK)
 		return err;
-	catch_up(s, now, false);
-	struct sched_job *j = find_job(s, id);
-	if (j == NULL)
-		return SCHED_E_NOENT;
 	s->counters.cancelled++;
 	if (j->state == SCHED_JOB_RUNNING) {
 		end_running(s, j);
