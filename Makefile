@@ -14,7 +14,7 @@ ARM_NM  ?= arm-none-eabi-nm
 WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -fno-common
 # The core is freestanding and held to -Wconversion as well.
 CORE_WARN := $(WARN) -Wconversion -ffreestanding
-INC     := -Icore/include -Iport -Isim_host -Itests/harness
+INC     := -Icore/include -Iport -Isim_host -Itools -Itests/harness
 
 # Host variants: rel (what users run) and san (what the tests run).
 CFLAGS_rel := -O2 -g
@@ -25,14 +25,17 @@ LDFLAGS_san := -fsanitize=address,undefined
 
 CORE_SRC := $(wildcard core/src/*.c)
 PORT_SRC := port/host/port_host.c
-SIM_LIB_SRC := sim_host/swf.c sim_host/tz.c sim_host/workload.c sim_host/replay.c sim_host/report.c
+SIM_LIB_SRC := sim_host/swf.c sim_host/tz.c sim_host/workload.c sim_host/replay.c sim_host/report.c \
+               sim_host/fixture_io.c
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_NAMES := $(patsubst tests/unit/%.c,%,$(UNIT_SRC))
+
+TOOLS := swf2fix fix2swf fixinfo wlgen
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
 .PHONY: all run test test-build bench check-freestanding deps clean help
-all: $(BUILD)/replay
+all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS))
 
 help:
 	@sed -n '2,8p' Makefile | sed 's/^# \{0,1\}//'
@@ -42,7 +45,7 @@ define VARIANT
 $(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h) core/src/sched_priv.h core/src/util.h
 	@mkdir -p $$(@D)
 	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
-$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h port/*.h sim_host/*.h tests/harness/*.h)
+$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h port/*.h sim_host/*.h tools/*.h tests/harness/*.h)
 	@mkdir -p $$(@D)
 	$$(CC) $(WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
 $(BUILD)/$(1)/libsched.a: $(call obj,$(1),$(CORE_SRC) $(PORT_SRC))
@@ -55,6 +58,12 @@ $(BUILD)/$(1)/replay: $(call obj,$(1),sim_host/main.c) $(BUILD)/$(1)/libsim.a $(
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/checker: $(call obj,$(1),tests/prop/checker.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
+$(BUILD)/$(1)/libtools.a: $(call obj,$(1),tools/trace_stats.c)
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcs $$@ $$^
+$(BUILD)/$(1)/swf2fix $(BUILD)/$(1)/fix2swf $(BUILD)/$(1)/fixinfo $(BUILD)/$(1)/wlgen: \
+		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/randwl: $(call obj,$(1),tests/prop/randwl.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
@@ -63,7 +72,7 @@ endef
 $(eval $(call VARIANT,rel))
 $(eval $(call VARIANT,san))
 
-$(BUILD)/replay: $(BUILD)/rel/replay
+$(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)): $(BUILD)/%: $(BUILD)/rel/%
 	cp $< $@
 
 # --- the core for the target: freestanding, Cortex-M3 ----------------------

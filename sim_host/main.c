@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture_io.h"
 #include "replay.h"
 #include "report.h"
 #include "swf.h"
@@ -16,8 +17,8 @@
 
 static const char usage[] =
 "Usage: replay [OPTIONS] TRACE\n"
-"Replay an SWF trace (plain or .gz) through the scheduling core with a\n"
-"simulated clock and print the literature's metrics.\n"
+"Replay a workload (a binary fixture, or an SWF trace, plain or .gz) through\n"
+"the scheduling core with a simulated clock and print the literature's metrics.\n"
 "\n"
 "Options:\n"
 "  --policy LIST      comma-separated policies: fcfs, easy, cons (alias\n"
@@ -36,6 +37,18 @@ static const char usage[] =
 "  --capacity N       jobs the core may hold at once (default: all of them);\n"
 "                     arrivals beyond it are refused and counted\n"
 "  --check            run the core's invariant checker after every call (slow)\n"
+"\n"
+"What-if knobs (applied in this order: slice, shrink, estimates):\n"
+"  --months A-B       replay only calendar months A to B (1 = the month of the\n"
+"                     first job, in the trace's local time; \"3\" = one month)\n"
+"  --from T, --to T   replay only jobs submitted in [T, T'): seconds of trace\n"
+"                     time, or a local date YYYY-MM-DD[THH:MM[:SS]]\n"
+"  --shrink F         multiply every interarrival time by F > 0 (F < 1 raises\n"
+"                     the load; seed 004 section 5)\n"
+"  --estimates E      trace (default): the requested times; exact: the run\n"
+"                     times; f=F: uniform in [r, F*r] (seed 000 section 3.3)\n"
+"  --seed S           seed of the f=F draw (default 1)\n"
+"  --procs N          also a knob: \"remove 128 CPUs\" style questions (seed 001)\n"
 "  -h, --help         this text\n"
 "\n"
 "Conventions (docs/replay.md):\n"
@@ -156,26 +169,99 @@ static void write_jobs_out(FILE *f, const struct swf_trace *t, const struct work
 	free(slot);
 }
 
-/* The calendar month of every workload job, as year * 12 + month - 1. */
-static int *month_keys(const struct swf_trace *t, const struct workload *w, const char *path)
+/* The trace's time zone; NULL (with a message) when the header has no UnixStartTime. */
+static const struct tz *trace_zone(const struct swf_trace *t, const char *path, const char *why)
 {
+	static struct tz zone;
 	if (!t->hdr.has_unix_start) {
-		fprintf(stderr, "replay: %s: --by-month needs UnixStartTime in the header\n", path);
+		fprintf(stderr, "replay: %s: %s needs UnixStartTime in the header\n", path, why);
 		return NULL;
 	}
-	struct tz zone;
 	const char *name = t->hdr.tz_name[0] ? t->hdr.tz_name : "UTC";
 	long fallback = t->hdr.has_tz_offset ? t->hdr.tz_offset : 0;
 	if (!tz_lookup(name, fallback, &zone))
 		fprintf(stderr, "replay: %s: time zone '%s' unknown; using the fixed offset %ld s\n",
 			path, name, fallback);
+	return &zone;
+}
+
+/* The calendar month of every workload job (by its trace submit time), as year * 12 + month - 1. */
+static int *month_keys(const struct swf_trace *t, const struct workload *w, const struct tz *zone)
+{
 	int *keys = malloc(w->n * sizeof *keys);
-	for (size_t i = 0; i < w->n; i++) {
+	for (size_t i = 0; keys && i < w->n; i++) {
 		int y, m;
-		tz_year_month(&zone, t->hdr.unix_start + w->jobs[i].submit, &y, &m);
+		tz_year_month(zone, t->hdr.unix_start + w->jobs[i].trace_submit, &y, &m);
 		keys[i] = y * 12 + m - 1;
 	}
 	return keys;
+}
+
+/* Parse "A-B" or "A" (months, 1-based) into [first, last]. */
+static bool parse_months(const char *s, long *a, long *b)
+{
+	char *end;
+	errno = 0;
+	*a = strtol(s, &end, 10);
+	if (end == s || *a < 1 || errno)
+		return false;
+	if (*end == '\0') {
+		*b = *a;
+		return true;
+	}
+	if (*end != '-')
+		return false;
+	const char *t = end + 1;
+	*b = strtol(t, &end, 10);
+	return end != t && *end == '\0' && *b >= *a && errno == 0;
+}
+
+/*
+ * A --from/--to value: plain seconds of trace time, or a local date
+ * YYYY-MM-DD[THH:MM[:SS]] (which needs the trace's epoch and zone).
+ */
+static bool parse_when(const char *s, const struct swf_trace *t, const char *path, int64_t *out)
+{
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (end != s && *end == '\0' && errno == 0) {
+		*out = v;
+		return true;
+	}
+	int y, mo, d, h = 0, mi = 0, sec = 0, n = 0;
+	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3 || mo < 1 || mo > 12 || d < 1 || d > 31)
+		return false;
+	if (s[n] == 'T') {
+		int m2 = 0;
+		if (sscanf(s + n, "T%2d:%2d%n", &h, &mi, &m2) != 2)
+			return false;
+		n += m2;
+		if (s[n] == ':') {
+			if (sscanf(s + n, ":%2d%n", &sec, &m2) != 1)
+				return false;
+			n += m2;
+		}
+	}
+	if (s[n] != '\0' || h > 23 || mi > 59 || sec > 60)
+		return false;
+	const struct tz *zone = trace_zone(t, path, "a date in --from/--to");
+	if (zone == NULL)
+		exit(1);
+	int64_t local = tz_days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
+	int64_t utc = local - tz_offset_at(zone, local - zone->std_offset);
+	*out = utc - t->hdr.unix_start;
+	return true;
+}
+
+/* Earliest job-line submit time of the trace (month 1 of --months). */
+static double first_submit(const struct swf_trace *t)
+{
+	double m = t->jobs[0].v[SWF_SUBMIT];
+	for (size_t i = 1; i < t->n; i++)
+		if (t->jobs[i].v[SWF_SUBMIT] < m)
+			m = t->jobs[i].v[SWF_SUBMIT];
+	return m;
 }
 
 int main(int argc, char **argv)
@@ -186,12 +272,18 @@ int main(int argc, char **argv)
 	enum report_format fmt = REPORT_TABLE;
 	bool by_month = false, check = false;
 	const char *jobs_out = NULL, *events_out = NULL;
+	const char *months = NULL, *from = NULL, *to = NULL;
+	struct workload_opts wopts;
+	workload_opts_default(&wopts);
 
 	static const struct option longopts[] = {
 		{"policy", required_argument, 0, 'p'}, {"procs", required_argument, 0, 'n'},
 		{"format", required_argument, 0, 'f'}, {"by-month", no_argument, 0, 'm'},
 		{"jobs-out", required_argument, 0, 'o'}, {"events-out", required_argument, 0, 'e'},
 		{"capacity", required_argument, 0, 'c'}, {"check", no_argument, 0, 'k'},
+		{"estimates", required_argument, 0, 'E'}, {"seed", required_argument, 0, 'S'},
+		{"shrink", required_argument, 0, 'F'}, {"months", required_argument, 0, 'M'},
+		{"from", required_argument, 0, 'A'}, {"to", required_argument, 0, 'B'},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
 	};
 	opterr = 0;
@@ -211,6 +303,31 @@ int main(int argc, char **argv)
 		case 'o': jobs_out = optarg; break;
 		case 'e': events_out = optarg; break;
 		case 'k': check = true; break;
+		case 'E':
+			if (strcmp(optarg, "trace") == 0) {
+				wopts.estimates = EST_TRACE;
+			} else if (strcmp(optarg, "exact") == 0) {
+				wopts.estimates = EST_EXACT;
+			} else {
+				char *end;
+				wopts.estimates = EST_FACTOR;
+				wopts.factor = strncmp(optarg, "f=", 2) == 0 ? strtod(optarg + 2, &end) : 0;
+				if (strncmp(optarg, "f=", 2) != 0 || *end != '\0' || !(wopts.factor >= 1) ||
+				    wopts.factor > 1e6)
+					die_usage("--estimates takes trace, exact or f=F with F >= 1", optarg);
+			}
+			break;
+		case 'S': wopts.seed = parse_count("--seed", optarg, ULONG_MAX); break;
+		case 'F': {
+			char *end;
+			wopts.shrink = strtod(optarg, &end);
+			if (*end != '\0' || !(wopts.shrink > 0) || wopts.shrink > 1000)
+				die_usage("--shrink takes a factor F > 0", optarg);
+			break;
+		}
+		case 'M': months = optarg; break;
+		case 'A': from = optarg; break;
+		case 'B': to = optarg; break;
 		case 'h': fputs(usage, stdout); return 0;
 		default:
 			die_usage(optopt ? "option needs an argument" : "unknown option", argv[optind - 1]);
@@ -221,12 +338,36 @@ int main(int argc, char **argv)
 	const char *path = argv[optind];
 	if ((jobs_out || events_out) && n_policies != 1)
 		die_usage("--jobs-out and --events-out need exactly one --policy", NULL);
+	long month_a = 0, month_b = 0;
+	if (months && (from || to))
+		die_usage("--months and --from/--to exclude each other", NULL);
+	if (months && !parse_months(months, &month_a, &month_b))
+		die_usage("--months takes A-B (1-based months, A <= B) or A", months);
 
 	char err[512];
 	struct swf_trace trace;
-	if (swf_read(path, &trace, err, sizeof err) != 0) {
+	if (trace_load(path, &trace, err, sizeof err) != 0) {
 		fprintf(stderr, "replay: %s\n", err);
 		return 1;
+	}
+	if (from && !parse_when(from, &trace, path, &wopts.from))
+		die_usage("--from takes seconds or YYYY-MM-DD[THH:MM[:SS]]", from);
+	if (to && !parse_when(to, &trace, path, &wopts.to))
+		die_usage("--to takes seconds or YYYY-MM-DD[THH:MM[:SS]]", to);
+	const struct tz *zone = NULL;
+	if (months || by_month) {
+		zone = trace_zone(&trace, path, months ? "--months" : "--by-month");
+		if (zone == NULL) {
+			swf_free(&trace);
+			return 1;
+		}
+	}
+	if (months) {
+		int y, m;
+		tz_year_month(zone, trace.hdr.unix_start + (int64_t)first_submit(&trace), &y, &m);
+		int first = y * 12 + m - 1 + (int)month_a - 1, last = y * 12 + m - 1 + (int)month_b;
+		wopts.from = tz_month_start(zone, first / 12, first % 12 + 1) - trace.hdr.unix_start;
+		wopts.to = tz_month_start(zone, last / 12, last % 12 + 1) - trace.hdr.unix_start;
 	}
 	long procs = procs_opt ? (long)procs_opt : swf_machine_size(&trace.hdr);
 	if (procs <= 0) {
@@ -235,7 +376,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	struct workload w;
-	if (workload_build(&trace, (sched_procs_t)procs, &w, err, sizeof err) != 0) {
+	if (workload_build(&trace, (sched_procs_t)procs, &wopts, &w, err, sizeof err) != 0) {
 		fprintf(stderr, "replay: %s: %s\n", path, err);
 		swf_free(&trace);
 		return 1;
@@ -252,14 +393,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	int *keys = by_month ? month_keys(&trace, &w, path) : NULL;
-	if (by_month && keys == NULL) {
-		if (events)
-			fclose(events);
-		workload_free(&w);
-		swf_free(&trace);
-		return 1;
-	}
+	int *keys = by_month ? month_keys(&trace, &w, zone) : NULL;
 	/* Periods: the whole trace, or each month in order (jobs are sorted by submit). */
 	size_t n_periods = 0;
 	size_t *starts = malloc((w.n + 1) * sizeof *starts);

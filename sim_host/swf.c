@@ -46,6 +46,10 @@ static void parse_header_line(struct swf_header *h, const char *line)
 #define KEY(k) (klen == sizeof(k) - 1 && strncmp(p, k, klen) == 0)
 	if (KEY("MaxProcs")) {
 		(void)header_long(v, &h->max_procs);
+	} else if (KEY("MaxJobs")) {
+		(void)header_long(v, &h->max_jobs);
+	} else if (KEY("MaxRecords")) {
+		(void)header_long(v, &h->max_records);
 	} else if (KEY("MaxNodes")) {
 		(void)header_long(v, &h->max_nodes);
 	} else if (KEY("UnixStartTime")) {
@@ -129,6 +133,8 @@ int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
 	memset(t, 0, sizeof *t);
 	t->hdr.max_procs = -1;
 	t->hdr.max_nodes = -1;
+	t->hdr.max_jobs = -1;
+	t->hdr.max_records = -1;
 	gzFile gz = gzopen(path, "rb");
 	if (gz == NULL)
 		return fail(err, errlen, path, 0, errno ? strerror(errno) : "cannot open");
@@ -139,6 +145,9 @@ int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
 	uint32_t lineno = 0;
 	double prev_submit = -INFINITY;
 	int rc = 0;
+	/* Bad job lines do not stop the reading: all of them are reported, then it fails. */
+	uint32_t bad = 0, bad_lines[10];
+	char first_bad[160] = "";
 	while (gzgets(gz, line, sizeof line) != NULL) {
 		lineno++;
 		size_t len = strlen(line);
@@ -179,25 +188,28 @@ int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
 			if (*p == '\0')
 				break;
 			const char *q = parse_number(p, &j->v[nf]);
-			if (q == NULL) {
-				char msg[96];
-				snprintf(msg, sizeof msg, "field %d is not a number", nf + 1);
-				rc = fail(err, errlen, path, lineno, msg);
-				goto out;
-			}
+			if (q == NULL)
+				break;
 			p = q;
 			nf++;
 		}
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (nf < SWF_FIELDS || *p != '\0') {
-			char msg[96];
-			if (nf < SWF_FIELDS)
-				snprintf(msg, sizeof msg, "expected %d numeric fields, found %d", SWF_FIELDS, nf);
-			else
-				snprintf(msg, sizeof msg, "more than %d fields", SWF_FIELDS);
-			rc = fail(err, errlen, path, lineno, msg);
-			goto out;
+			if (bad == 0) {
+				if (nf < SWF_FIELDS && *p != '\0')
+					snprintf(first_bad, sizeof first_bad, "field %d is not a number", nf + 1);
+				else if (nf < SWF_FIELDS)
+					snprintf(first_bad, sizeof first_bad,
+						 "expected %d numeric fields, found %d", SWF_FIELDS, nf);
+				else
+					snprintf(first_bad, sizeof first_bad, "more than %d fields", SWF_FIELDS);
+				bad_lines[0] = lineno;
+			} else if (bad < 10) {
+				bad_lines[bad] = lineno;
+			}
+			bad++;
+			continue;
 		}
 		for (int k = 0; k < SWF_FIELDS; k++)
 			if (k != SWF_AVG_CPU && k != SWF_USED_MEM && k != SWF_REQ_MEM &&
@@ -214,9 +226,20 @@ int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
 		if (zerr != Z_OK)
 			rc = fail(err, errlen, path, lineno, msg);
 	}
+	if (rc == 0 && bad > 0) {
+		char msg[400];
+		int len = snprintf(msg, sizeof msg, "%s", first_bad);
+		if (bad > 1) {
+			len += snprintf(msg + len, sizeof msg - (size_t)len, "; %u more bad lines:", bad - 1);
+			for (uint32_t i = 1; i < bad && i < 10 && len < (int)sizeof msg - 12; i++)
+				len += snprintf(msg + len, sizeof msg - (size_t)len, " %u", bad_lines[i]);
+			if (bad > 10 && len < (int)sizeof msg - 5)
+				snprintf(msg + len, sizeof msg - (size_t)len, " ...");
+		}
+		rc = fail(err, errlen, path, bad_lines[0], msg);
+	}
 	if (rc == 0 && t->n == 0)
 		rc = fail(err, errlen, path, 0, "no job lines in trace");
-out:
 	gzclose(gz);
 	if (rc != 0)
 		swf_free(t);

@@ -23,17 +23,20 @@ struct swf_job {
 struct swf_header {
 	long max_procs;        /* -1 when absent */
 	long max_nodes;        /* -1 when absent */
+	long max_jobs;         /* MaxJobs, -1 when absent (describes the original log) */
+	long max_records;      /* MaxRecords, -1 when absent */
 	int64_t unix_start;    /* UnixStartTime; valid when has_unix_start */
 	bool has_unix_start;
 	long tz_offset;        /* TimeZone (seconds to add to UTC); valid when has_tz_offset */
 	bool has_tz_offset;
-	char tz_name[64];      /* TimeZoneString, "" when absent */
+	char tz_name[128];     /* TimeZoneString, "" when absent */
 	char **lines;          /* every header comment line as read (without newline) */
 	size_t n_lines;
 };
 
 struct swf_trace {
 	struct swf_header hdr;
+	char source[128];       /* the original trace's name, when read from a fixture */
 	struct swf_job *jobs;
 	size_t n;
 	uint32_t non_integral;  /* values with a fraction in fields other than 6, 7 and 10 */
@@ -44,7 +47,8 @@ struct swf_trace {
  * Read the SWF trace at @p path (gzip'd or plain; zlib reads both). Blank
  * lines are ignored, CRLF is accepted, header keys are parsed where
  * present. On failure returns -1 and writes a one-line message naming the
- * file and, where it applies, the line into @p err.
+ * file and, where it applies, the first bad line (and the numbers of up to
+ * ten more bad lines) into @p err.
  */
 int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen);
 

@@ -3,9 +3,12 @@
 #include "workload.h"
 #include "sched/sched.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "rng.h"
 
 const char *const skip_reason_names[SKIP_REASONS] = {
 	[SKIP_PROCS] = "processors < 1",
@@ -38,8 +41,18 @@ static sched_time_t duration(double v)
 	return (sched_time_t)v;
 }
 
-int workload_build(const struct swf_trace *t, sched_procs_t procs, struct workload *w,
-		   char *err, size_t errlen)
+void workload_opts_default(struct workload_opts *o)
+{
+	o->estimates = EST_TRACE;
+	o->factor = 1;
+	o->seed = 1;
+	o->shrink = 1;
+	o->from = INT64_MIN;
+	o->to = INT64_MAX;
+}
+
+int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct workload_opts *o,
+		   struct workload *w, char *err, size_t errlen)
 {
 	memset(w, 0, sizeof *w);
 	w->procs = procs;
@@ -67,9 +80,14 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, struct worklo
 			w->skipped[SKIP_SUBMIT]++;
 			continue;
 		}
+		if (v[SWF_SUBMIT] < (double)o->from || v[SWF_SUBMIT] >= (double)o->to) {
+			w->outside++;
+			continue;
+		}
 		struct wjob *j = &w->jobs[w->n++];
 		j->idx = (uint32_t)i;
-		j->submit = (sched_time_t)v[SWF_SUBMIT];
+		j->trace_submit = (sched_time_t)v[SWF_SUBMIT];
+		j->submit = j->trace_submit;
 		j->procs = (sched_procs_t)p;
 		j->run = duration(v[SWF_RUN]);
 		if (v[SWF_REQ_TIME] > 0) {
@@ -89,9 +107,31 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, struct worklo
 	if (w->reordered)
 		qsort(w->jobs, w->n, sizeof *w->jobs, by_submit);
 	if (w->n == 0) {
-		snprintf(err, errlen, "no job left after cleaning (%u skipped)", workload_skipped(w));
+		if (w->outside)
+			snprintf(err, errlen, "no job in the slice (%u outside, %u skipped)", w->outside,
+				 workload_skipped(w));
+		else
+			snprintf(err, errlen, "no job left after cleaning (%u skipped)", workload_skipped(w));
 		workload_free(w);
 		return -1;
+	}
+	if (o->shrink != 1) {
+		sched_time_t s0 = w->jobs[0].trace_submit;
+		for (size_t i = 0; i < w->n; i++)
+			w->jobs[i].submit = s0 + (sched_time_t)llround(o->shrink * (double)(w->jobs[i].trace_submit - s0));
+	}
+	if (o->estimates != EST_TRACE) {
+		struct rng r;
+		rng_seed(&r, o->seed);
+		for (size_t i = 0; i < w->n; i++) {
+			struct wjob *j = &w->jobs[i];
+			double est = j->run;
+			if (o->estimates == EST_FACTOR)
+				est = (double)j->run + rng_unit(&r) * (o->factor - 1) * (double)j->run;
+			est = floor(est + 0.5);
+			j->estimate = est < 1 ? 1 : est >= (double)(SCHED_ESTIMATE_LIMIT - 1) ? SCHED_ESTIMATE_LIMIT - 1
+											  : (sched_time_t)est;
+		}
 	}
 	return 0;
 }

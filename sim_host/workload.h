@@ -17,12 +17,18 @@
  *  - skipped (and counted by reason): processors < 1, run time < 0, more
  *    processors than the machine, submit time < 0;
  *  - jobs are replayed in order of submit time; ties keep trace order.
+ * The knobs: --shrink F sets each submit to s0 + round(F (s - s0)), s0 the
+ * first submit replayed, which multiplies every interarrival time by F;
+ * --estimates exact sets estimate = max(run, 1); --estimates f=F draws it
+ * uniformly from [r, F r] (rounded to whole seconds, at least 1) with a
+ * seeded generator, so jobs then never reach their estimate.
  */
 enum skip_reason { SKIP_PROCS, SKIP_RUN, SKIP_WIDE, SKIP_SUBMIT, SKIP_REASONS };
 
 struct wjob {
 	uint32_t idx;           /* index into the trace's job array */
-	sched_time_t submit;
+	sched_time_t trace_submit; /* field 2 as in the trace (months, slices) */
+	sched_time_t submit;       /* when the replay submits it (after --shrink) */
 	sched_time_t run;       /* actual run time from the trace (never shown to the core) */
 	sched_time_t estimate;
 	sched_procs_t procs;
@@ -35,15 +41,36 @@ struct workload {
 	uint32_t estimate_from_run;  /* jobs without a usable field 9 */
 	uint32_t estimate_raised;    /* estimates of 0 s raised to 1 s */
 	uint32_t reordered;          /* jobs that moved when sorting by submit time */
+	uint32_t outside;            /* jobs outside the replayed slice (--months, --from, --to) */
 	sched_procs_t procs;         /* machine size used */
 };
 
+/* What-if knobs (seed 000 section 3.3, seed 004 section 5, seed 001). */
+enum estimate_mode {
+	EST_TRACE,  /* the trace's requested time (the conventions above) */
+	EST_EXACT,  /* perfect estimates: the run time itself */
+	EST_FACTOR, /* uniform in [r, F r] (seed 000 section 3.3) */
+};
+
+struct workload_opts {
+	enum estimate_mode estimates;
+	double factor;           /* F of EST_FACTOR, >= 1 */
+	uint64_t seed;           /* for EST_FACTOR */
+	double shrink;           /* interarrival times are multiplied by this (> 0; 1 = as is) */
+	int64_t from, to;        /* replay jobs submitted in [from, to) (trace seconds) */
+};
+
+/** The default options: trace estimates, no shrinking, the whole trace. */
+void workload_opts_default(struct workload_opts *o);
+
 /**
- * Apply the conventions to trace @p t for a machine of @p procs processors.
- * Returns -1 (and a message in err) when no job is left.
+ * Apply the conventions to trace @p t for a machine of @p procs processors,
+ * then the knobs of @p o in this order: the slice (on trace submit times),
+ * sorting by submit time, --shrink, then --estimates. Returns -1 (and a
+ * message in err) when no job is left.
  */
-int workload_build(const struct swf_trace *t, sched_procs_t procs, struct workload *w,
-		   char *err, size_t errlen);
+int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct workload_opts *o,
+		   struct workload *w, char *err, size_t errlen);
 
 void workload_free(struct workload *w);
 

@@ -81,7 +81,9 @@ static void cleaning_conventions(void)
 	CHECK_EQ(swf_read(p, &t, err, sizeof err), 0);
 	unlink(p);
 	struct workload w;
-	CHECK_EQ(workload_build(&t, 64, &w, err, sizeof err), 0);
+	struct workload_opts o;
+	workload_opts_default(&o);
+	CHECK_EQ(workload_build(&t, 64, &o, &w, err, sizeof err), 0);
 	CHECK_EQ(w.skipped[SKIP_RUN], 1);   /* job 3 */
 	CHECK_EQ(w.skipped[SKIP_PROCS], 1); /* job 4: -1 in both processor fields */
 	CHECK_EQ(w.skipped[SKIP_WIDE], 1);  /* job 5: 100 > 64 */
@@ -111,7 +113,9 @@ static void sorted_by_submit(void)
 	CHECK_EQ(swf_read(p, &t, err, sizeof err), 0);
 	unlink(p);
 	struct workload w;
-	CHECK_EQ(workload_build(&t, 4, &w, err, sizeof err), 0);
+	struct workload_opts o;
+	workload_opts_default(&o);
+	CHECK_EQ(workload_build(&t, 4, &o, &w, err, sizeof err), 0);
 	CHECK_EQ(w.reordered, 1);
 	CHECK_EQ(w.jobs[0].idx, 1); /* ties keep trace order */
 	CHECK_EQ(w.jobs[1].idx, 2);

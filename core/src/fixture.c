@@ -1,0 +1,655 @@
+/* SPDX-License-Identifier: MIT */
+/* The fixture codec: header, adaptive Rice and move-to-front records, CRC-32 trailer. */
+#include "sched/fixture.h"
+#include "util.h"
+
+/* --- CRC-32, a nibble at a time: a 64-byte table instead of 1 KiB of flash ---------- */
+
+static const uint32_t crc_nibble[16] = {
+	0x00000000u, 0x1db71064u, 0x3b6e20c8u, 0x26d930acu, 0x76dc4190u, 0x6b6b51f4u,
+	0x4db26158u, 0x5005713cu, 0xedb88320u, 0xf00f9344u, 0xd6d6a3e8u, 0xcb61b38cu,
+	0x9b64c2b0u, 0x86d3d2d4u, 0xa00ae278u, 0xbdbdf21cu,
+};
+
+uint32_t fix_crc32(uint32_t crc, const uint8_t *p, size_t n)
+{
+	crc = ~crc;
+	for (size_t i = 0; i < n; i++) {
+		crc ^= p[i];
+		crc = (crc >> 4) ^ crc_nibble[crc & 15u];
+		crc = (crc >> 4) ^ crc_nibble[crc & 15u];
+	}
+	return ~crc;
+}
+
+const char *fix_strerror(int err)
+{
+	switch (err) {
+	case FIX_OK: return "ok";
+	case FIX_END: return "end of records";
+	case FIX_E_MAGIC: return "bad magic: not a fixture";
+	case FIX_E_VERSION: return "unknown format version";
+	case FIX_E_HEADER: return "inconsistent header";
+	case FIX_E_TRUNCATED: return "truncated";
+	case FIX_E_CRC: return "CRC mismatch";
+	case FIX_E_COUNT: return "job count mismatch";
+	case FIX_E_TRAILING: return "data after the trailer";
+	case FIX_E_RANGE: return "value out of range";
+	case FIX_E_IO: return "read or write failed";
+	default: return "unknown error";
+	}
+}
+
+/* --- the model shared by encoder and decoder ------------------------------------- */
+
+/*
+ * Numbers are mapped to unsigned codes: "offset" fields (most of them, where
+ * -1 means unknown) as v + 1, so -1 costs one bit; deltas by zigzag. Codes go
+ * through an adaptive Rice code whose parameter k follows a running mean, so
+ * it fits each trace and each field without a table. A quotient of
+ * RICE_ESCAPE or more is sent as the escape run followed by the 32-bit code.
+ */
+#define RICE_ESCAPE 24u
+
+static void rice_init(struct fix_rice *r)
+{
+	r->mean16 = 16u << 4;
+}
+
+static unsigned rice_k(const struct fix_rice *r)
+{
+	uint64_t mean = r->mean16 >> 4;
+	unsigned k = 0;
+	while (k < 31u && ((uint64_t)1 << (k + 1)) <= mean + 1)
+		k++;
+	return k;
+}
+
+static void rice_update(struct fix_rice *r, uint32_t u)
+{
+	uint64_t target = (uint64_t)u << 4;
+	if (target >= r->mean16)
+		r->mean16 += (target - r->mean16) >> 4;
+	else
+		r->mean16 -= (r->mean16 - target) >> 4;
+}
+
+static void mtf_init(struct fix_mtf *m, uint8_t cap)
+{
+	m->n = 0;
+	m->cap = cap;
+	rice_init(&m->index);
+	rice_init(&m->raw);
+}
+
+/* Bring entry i to the front; with i == m->n, insert v (dropping the last when full). */
+static void mtf_touch(struct fix_mtf *m, unsigned i, int32_t v)
+{
+	if (i == m->n && m->n < m->cap)
+		m->n++;
+	if (i >= m->n)
+		i = m->n - 1u;
+	for (; i > 0; i--)
+		m->v[i] = m->v[i - 1];
+	m->v[0] = v;
+}
+
+static void model_init(struct fix_model *m)
+{
+	sched_zero(m, sizeof *m);
+	rice_init(&m->job);
+	rice_init(&m->submit);
+	rice_init(&m->run);
+	rice_init(&m->alloc);
+	rice_init(&m->req_procs);
+	mtf_init(&m->req_time, 16);
+	mtf_init(&m->status, 4);
+	mtf_init(&m->user, 16);
+	mtf_init(&m->group, 16);
+	mtf_init(&m->queue, 4);
+	mtf_init(&m->partition, 4);
+}
+
+/* Two's complement reinterpretation without implementation-defined conversions. */
+static int32_t as_i32(uint32_t u)
+{
+	return u > (uint32_t)INT32_MAX ? (int32_t)((int64_t)u - 4294967296LL) : (int32_t)u;
+}
+
+/* -1 (unknown) becomes 0; a bijection of the 32-bit values. */
+static uint32_t fold_offset(int32_t v)
+{
+	return (uint32_t)v + 1u;
+}
+
+static int32_t unfold_offset(uint32_t u)
+{
+	return as_i32(u - 1u);
+}
+
+/* Small differences of either sign become small codes; a bijection of the 32-bit values. */
+static uint32_t zigzag(int32_t d)
+{
+	return d >= 0 ? (uint32_t)d << 1 : ~((uint32_t)d << 1);
+}
+
+static int32_t unzigzag(uint32_t z)
+{
+	return as_i32((z >> 1) ^ (0u - (z & 1u)));
+}
+
+/* Differences are taken modulo 2^32, so every int32 sequence codes losslessly. */
+static int32_t delta(int32_t v, int32_t prev, uint32_t bias)
+{
+	return as_i32((uint32_t)v - (uint32_t)prev - bias);
+}
+
+static int32_t undelta(int32_t prev, int32_t d, uint32_t bias)
+{
+	return as_i32((uint32_t)prev + bias + (uint32_t)d);
+}
+
+static bool has(uint32_t fields, enum fix_field f)
+{
+	return (fields & FIX_FIELD_BIT(f)) != 0;
+}
+
+/* --- encoder --------------------------------------------------------------------- */
+
+static void put_bits(struct fix_enc *e, uint32_t v, unsigned n)
+{
+	/* Bits go out least significant first, filling each byte from bit 0. */
+	for (unsigned i = 0; i < n; i++) {
+		e->bits |= ((v >> i) & 1u) << e->nbits;
+		if (++e->nbits == 8) {
+			uint8_t byte = (uint8_t)e->bits;
+			if (e->state == FIX_OK && e->write(e->ctx, &byte, 1) != 0)
+				e->state = FIX_E_IO;
+			e->bytes++;
+			e->bits = 0;
+			e->nbits = 0;
+		}
+	}
+}
+
+static void put_rice(struct fix_enc *e, struct fix_rice *r, uint32_t u)
+{
+	unsigned k = rice_k(r);
+	uint32_t q = u >> k;
+	if (q >= RICE_ESCAPE) {
+		for (unsigned i = 0; i < RICE_ESCAPE; i++)
+			put_bits(e, 1, 1);
+		put_bits(e, u, 32);
+	} else {
+		for (uint32_t i = 0; i < q; i++)
+			put_bits(e, 1, 1);
+		put_bits(e, 0, 1);
+		put_bits(e, u, k);
+	}
+	rice_update(r, u);
+}
+
+static void put_mtf(struct fix_enc *e, struct fix_mtf *m, int32_t v)
+{
+	unsigned i = 0;
+	while (i < m->n && m->v[i] != v)
+		i++;
+	if (i < m->n) {
+		put_bits(e, 1, 1);
+		put_rice(e, &m->index, i);
+	} else {
+		put_bits(e, 0, 1);
+		put_rice(e, &m->raw, fold_offset(v));
+	}
+	mtf_touch(m, i, v);
+}
+
+void fix_enc_init(struct fix_enc *e, uint32_t fields, fix_write_fn write, void *ctx)
+{
+	e->write = write;
+	e->ctx = ctx;
+	e->fields = (fields & FIX_KEPT_FIELDS) | FIX_FIELD_BIT(FIX_F_JOB) | FIX_FIELD_BIT(FIX_F_SUBMIT);
+	e->bits = 0;
+	e->nbits = 0;
+	e->bytes = 0;
+	e->state = FIX_OK;
+	model_init(&e->model);
+}
+
+int fix_enc_job(struct fix_enc *e, const struct fix_job *j)
+{
+	struct fix_model *m = &e->model;
+	/* Job numbers usually count up by one: code the difference from "previous + 1". */
+	put_rice(e, &m->job, zigzag(delta(j->job, m->prev_job, 1)));
+	m->prev_job = j->job;
+	put_rice(e, &m->submit, zigzag(delta(j->submit, m->prev_submit, 0)));
+	m->prev_submit = j->submit;
+	if (has(e->fields, FIX_F_RUN))
+		put_rice(e, &m->run, fold_offset(j->run));
+	if (has(e->fields, FIX_F_ALLOC_PROCS))
+		put_rice(e, &m->alloc, fold_offset(j->alloc_procs));
+	if (has(e->fields, FIX_F_REQ_PROCS)) {
+		/* Requested processors nearly always equal the allocated ones: one bit then. */
+		bool same = has(e->fields, FIX_F_ALLOC_PROCS) && j->req_procs == j->alloc_procs;
+		if (has(e->fields, FIX_F_ALLOC_PROCS))
+			put_bits(e, same ? 1u : 0u, 1);
+		if (!same)
+			put_rice(e, &m->req_procs, fold_offset(j->req_procs));
+	}
+	if (has(e->fields, FIX_F_REQ_TIME))
+		put_mtf(e, &m->req_time, j->req_time);
+	if (has(e->fields, FIX_F_STATUS))
+		put_mtf(e, &m->status, j->status);
+	if (has(e->fields, FIX_F_USER))
+		put_mtf(e, &m->user, j->user);
+	if (has(e->fields, FIX_F_GROUP))
+		put_mtf(e, &m->group, j->group);
+	if (has(e->fields, FIX_F_QUEUE))
+		put_mtf(e, &m->queue, j->queue);
+	if (has(e->fields, FIX_F_PARTITION))
+		put_mtf(e, &m->partition, j->partition);
+	return e->state;
+}
+
+int fix_enc_finish(struct fix_enc *e)
+{
+	/* A 1 bit ends the records, then zeros to the byte: the decoder can tell
+	 * "no record left" from "a record cut short". */
+	put_bits(e, 1, 1);
+	if (e->nbits > 0)
+		put_bits(e, 0, 8 - e->nbits);
+	return e->state;
+}
+
+/* --- header ---------------------------------------------------------------------- */
+
+static void le16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static void le32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void le64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint16_t rd16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | (p[1] << 8));
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+	return (uint64_t)rd32(p) | ((uint64_t)rd32(p + 4) << 32);
+}
+
+static size_t str_len(const char *s, size_t max)
+{
+	size_t n = 0;
+	while (n <= max && s[n] != '\0')
+		n++;
+	return n;
+}
+
+int fix_header_encode(const struct fix_header *h, uint8_t *out, size_t cap)
+{
+	size_t tz = str_len(h->tz_name, FIX_NAME_MAX);
+	size_t src = str_len(h->source, FIX_NAME_MAX);
+	size_t total = FIX_HEADER_FIXED + tz + src;
+	if (tz > FIX_NAME_MAX || src > FIX_NAME_MAX || total > cap || (h->fields & ~FIX_KEPT_FIELDS))
+		return FIX_E_HEADER;
+	const uint8_t magic[4] = {'S', 'W', 'F', 'X'};
+	for (int i = 0; i < 4; i++)
+		out[i] = magic[i];
+	le16(out + 4, FIX_VERSION);
+	le16(out + 6, (uint16_t)total);
+	le32(out + 8, h->jobs);
+	le32(out + 12, h->records_bytes);
+	le32(out + 16, h->max_procs);
+	le32(out + 20, h->max_nodes);
+	le64(out + 24, (uint64_t)h->unix_start);
+	le32(out + 32, (uint32_t)h->tz_offset);
+	le16(out + 36, (uint16_t)((h->has_unix_start ? 1u : 0u) | (h->has_tz_offset ? 2u : 0u)));
+	le32(out + 38, h->fields | FIX_FIELD_BIT(FIX_F_JOB) | FIX_FIELD_BIT(FIX_F_SUBMIT));
+	out[42] = (uint8_t)tz;
+	for (size_t i = 0; i < tz; i++)
+		out[43 + i] = (uint8_t)h->tz_name[i];
+	out[43 + tz] = (uint8_t)src;
+	for (size_t i = 0; i < src; i++)
+		out[44 + tz + i] = (uint8_t)h->source[i];
+	return (int)total;
+}
+
+/* --- decoder --------------------------------------------------------------------- */
+
+long fix_mem_read(void *ctx, uint8_t *buf, size_t n)
+{
+	struct fix_mem *m = ctx;
+	size_t left = m->len - m->pos;
+	if (n > left)
+		n = left;
+	for (size_t i = 0; i < n; i++)
+		buf[i] = m->data[m->pos + i];
+	m->pos += n;
+	return (long)n;
+}
+
+/* Next byte of the file (CRC'd as consumed): 0..255, -1 at the end, FIX_E_IO on failure. */
+static int next_byte(struct fix_dec *d)
+{
+	if (d->buf_pos == d->buf_len) {
+		long got = d->read(d->ctx, d->buf, sizeof d->buf);
+		if (got < 0 || (size_t)got > sizeof d->buf)
+			return FIX_E_IO;
+		if (got == 0)
+			return -1;
+		d->buf_len = (size_t)got;
+		d->buf_pos = 0;
+	}
+	uint8_t b = d->buf[d->buf_pos++];
+	d->crc = fix_crc32(d->crc, &b, 1);
+	d->consumed++;
+	return b;
+}
+
+static int read_exact(struct fix_dec *d, uint8_t *out, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int b = next_byte(d);
+		if (b < 0)
+			return b == -1 ? FIX_E_TRUNCATED : b;
+		out[i] = (uint8_t)b;
+	}
+	return FIX_OK;
+}
+
+static bool printable(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e)
+			return false;
+	return true;
+}
+
+/* Read a length-prefixed string of the header into dst. */
+static int read_string(struct fix_dec *d, char *dst, size_t *used)
+{
+	uint8_t len;
+	int err = read_exact(d, &len, 1);
+	if (err != FIX_OK)
+		return err;
+	if (len > FIX_NAME_MAX)
+		return FIX_E_HEADER;
+	err = read_exact(d, (uint8_t *)dst, len);
+	if (err != FIX_OK)
+		return err;
+	dst[len] = '\0';
+	*used += 1u + len;
+	return printable(dst, len) ? FIX_OK : FIX_E_HEADER;
+}
+
+int fix_dec_init(struct fix_dec *d, fix_read_fn read, void *ctx)
+{
+	sched_zero(d, sizeof *d);
+	d->read = read;
+	d->ctx = ctx;
+	uint8_t h[42];
+	int err = read_exact(d, h, 4);
+	if (err == FIX_OK && (h[0] != 'S' || h[1] != 'W' || h[2] != 'F' || h[3] != 'X'))
+		err = FIX_E_MAGIC;
+	if (err == FIX_OK)
+		err = read_exact(d, h + 4, 2);
+	if (err == FIX_OK && rd16(h + 4) != FIX_VERSION)
+		err = FIX_E_VERSION;
+	if (err == FIX_OK)
+		err = read_exact(d, h + 6, sizeof h - 6);
+	struct fix_header *hd = &d->hdr;
+	size_t used = sizeof h;
+	if (err == FIX_OK)
+		err = read_string(d, hd->tz_name, &used);
+	if (err == FIX_OK)
+		err = read_string(d, hd->source, &used);
+	if (err != FIX_OK) {
+		d->state = err;
+		return err;
+	}
+	hd->version = rd16(h + 4);
+	hd->jobs = rd32(h + 8);
+	hd->records_bytes = rd32(h + 12);
+	hd->max_procs = rd32(h + 16);
+	hd->max_nodes = rd32(h + 20);
+	hd->unix_start = (int64_t)rd64(h + 24);
+	hd->tz_offset = (int32_t)rd32(h + 32);
+	uint16_t flags = rd16(h + 36);
+	hd->has_unix_start = (flags & 1u) != 0;
+	hd->has_tz_offset = (flags & 2u) != 0;
+	hd->fields = rd32(h + 38);
+	uint32_t must = FIX_FIELD_BIT(FIX_F_JOB) | FIX_FIELD_BIT(FIX_F_SUBMIT);
+	if (rd16(h + 6) != used || (flags & ~3u) || (hd->fields & ~FIX_KEPT_FIELDS) ||
+	    (hd->fields & must) != must || hd->records_bytes == 0) {
+		d->state = FIX_E_HEADER;
+		return FIX_E_HEADER;
+	}
+	d->record_left = hd->records_bytes;
+	model_init(&d->model);
+	return FIX_OK;
+}
+
+/* Load the next byte of the record section when the bit buffer is empty. */
+static int fill(struct fix_dec *d)
+{
+	if (d->nbits > 0 || d->record_left == 0)
+		return FIX_OK;
+	int b = next_byte(d);
+	if (b < 0)
+		return b == -1 ? FIX_E_TRUNCATED : b;
+	d->record_left--;
+	d->bits = (uint32_t)b;
+	d->nbits = 8;
+	return FIX_OK;
+}
+
+/* Next bit of the record section: 0 or 1, or an error (the section has ended). */
+static int get_bit(struct fix_dec *d)
+{
+	int err = fill(d);
+	if (err != FIX_OK)
+		return err;
+	if (d->nbits == 0)
+		return FIX_E_TRUNCATED;
+	int bit = (int)(d->bits & 1u);
+	d->bits >>= 1;
+	d->nbits--;
+	return bit;
+}
+
+static int get_bits(struct fix_dec *d, unsigned n, uint32_t *out)
+{
+	uint32_t v = 0;
+	for (unsigned i = 0; i < n; i++) {
+		int b = get_bit(d);
+		if (b < 0)
+			return b;
+		v |= (uint32_t)b << i;
+	}
+	*out = v;
+	return FIX_OK;
+}
+
+static int get_rice(struct fix_dec *d, struct fix_rice *r, uint32_t *out)
+{
+	unsigned k = rice_k(r);
+	uint32_t q = 0;
+	int b = 0;
+	while (q < RICE_ESCAPE && (b = get_bit(d)) == 1)
+		q++;
+	int err;
+	uint32_t u;
+	if (q == RICE_ESCAPE) {
+		err = get_bits(d, 32, &u);
+	} else {
+		if (b < 0)
+			return b;
+		uint32_t low = 0;
+		err = get_bits(d, k, &low);
+		u = (q << k) | low;
+		if (k > 0 && (q >> (32 - k)) != 0)
+			err = FIX_E_RANGE; /* an encoder would have escaped */
+	}
+	if (err != FIX_OK)
+		return err;
+	rice_update(r, u);
+	*out = u;
+	return FIX_OK;
+}
+
+static int get_mtf(struct fix_dec *d, struct fix_mtf *m, int32_t *out)
+{
+	int hit = get_bit(d);
+	if (hit < 0)
+		return hit;
+	uint32_t u;
+	int err;
+	if (hit) {
+		err = get_rice(d, &m->index, &u);
+		if (err != FIX_OK)
+			return err;
+		if (u >= m->n)
+			return FIX_E_RANGE;
+		*out = m->v[u];
+		mtf_touch(m, u, *out);
+	} else {
+		err = get_rice(d, &m->raw, &u);
+		if (err != FIX_OK)
+			return err;
+		*out = unfold_offset(u);
+		/* A value already cached must have been sent as a hit. */
+		for (unsigned i = 0; i < m->n; i++)
+			if (m->v[i] == *out)
+				return FIX_E_RANGE;
+		mtf_touch(m, m->n, *out);
+	}
+	return FIX_OK;
+}
+
+static int decode_job(struct fix_dec *d, struct fix_job *j)
+{
+	struct fix_model *m = &d->model;
+	uint32_t fields = d->hdr.fields;
+	uint32_t u;
+	int err;
+#define GET(call)                      \
+	do {                           \
+		err = (call);          \
+		if (err != FIX_OK)     \
+			return err;    \
+	} while (0)
+	j->run = j->alloc_procs = j->req_procs = j->req_time = -1;
+	j->status = j->user = j->group = j->queue = j->partition = -1;
+	GET(get_rice(d, &m->job, &u));
+	j->job = undelta(m->prev_job, unzigzag(u), 1);
+	m->prev_job = j->job;
+	GET(get_rice(d, &m->submit, &u));
+	j->submit = undelta(m->prev_submit, unzigzag(u), 0);
+	m->prev_submit = j->submit;
+	if (has(fields, FIX_F_RUN)) {
+		GET(get_rice(d, &m->run, &u));
+		j->run = unfold_offset(u);
+	}
+	if (has(fields, FIX_F_ALLOC_PROCS)) {
+		GET(get_rice(d, &m->alloc, &u));
+		j->alloc_procs = unfold_offset(u);
+	}
+	if (has(fields, FIX_F_REQ_PROCS)) {
+		int same = 0;
+		if (has(fields, FIX_F_ALLOC_PROCS)) {
+			same = get_bit(d);
+			if (same < 0)
+				return same;
+		}
+		if (same) {
+			j->req_procs = j->alloc_procs;
+		} else {
+			GET(get_rice(d, &m->req_procs, &u));
+			j->req_procs = unfold_offset(u);
+		}
+	}
+	if (has(fields, FIX_F_REQ_TIME))
+		GET(get_mtf(d, &m->req_time, &j->req_time));
+	if (has(fields, FIX_F_STATUS))
+		GET(get_mtf(d, &m->status, &j->status));
+	if (has(fields, FIX_F_USER))
+		GET(get_mtf(d, &m->user, &j->user));
+	if (has(fields, FIX_F_GROUP))
+		GET(get_mtf(d, &m->group, &j->group));
+	if (has(fields, FIX_F_QUEUE))
+		GET(get_mtf(d, &m->queue, &j->queue));
+	if (has(fields, FIX_F_PARTITION))
+		GET(get_mtf(d, &m->partition, &j->partition));
+#undef GET
+	return FIX_OK;
+}
+
+/* Only the end marker and its zero padding are left in the record section? */
+static int at_end_marker(struct fix_dec *d, bool *yes)
+{
+	int err = fill(d);
+	*yes = err == FIX_OK && d->record_left == 0 && d->nbits > 0 && d->bits == 1u;
+	return err;
+}
+
+/* After the last record: the end marker, zero padding, the CRC of everything before, then nothing. */
+static int finish(struct fix_dec *d)
+{
+	int marker = get_bit(d);
+	if (marker < 0)
+		return marker;
+	if (marker != 1 || d->bits != 0 || d->record_left != 0)
+		return FIX_E_COUNT; /* more record data than the header's job count */
+	uint32_t want = d->crc;
+	uint8_t t[4];
+	int err = read_exact(d, t, 4);
+	if (err != FIX_OK)
+		return err;
+	if (rd32(t) != want)
+		return FIX_E_CRC;
+	int b = next_byte(d);
+	if (b >= 0)
+		return FIX_E_TRAILING;
+	return b == -1 ? FIX_END : b;
+}
+
+int fix_dec_next(struct fix_dec *d, struct fix_job *job)
+{
+	if (d->state != FIX_OK)
+		return d->state;
+	int err;
+	bool ended = false;
+	if (d->jobs_done == d->hdr.jobs) {
+		err = finish(d);
+	} else if ((err = at_end_marker(d, &ended)) != FIX_OK) {
+		/* the data ends before the records do */
+	} else if (ended) {
+		err = FIX_E_COUNT; /* the records ended cleanly, but fewer than announced */
+	} else {
+		err = decode_job(d, job);
+		if (err == FIX_OK)
+			d->jobs_done++;
+	}
+	if (err != FIX_OK)
+		d->state = err;
+	return err;
+}
