@@ -34,7 +34,7 @@ TOOLS := swf2fix fix2swf fixinfo wlgen
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build bench check-freestanding deps clean help
+.PHONY: all run test test-build bench check-freestanding deps clean help fuzz fixtures trace-report
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS))
 
 help:
@@ -88,14 +88,14 @@ check-freestanding: $(BUILD)/arm/libsched.a
 	ARM_NM=$(ARM_NM) tests/freestanding.sh $<
 
 # --- main job, tests, benchmarks ------------------------------------------
-KTH := fixtures/KTH-SP2-1996-2.1-cln.swf.gz
+KTH := fixtures/KTH-SP2-1996-2.1-cln.fix
 run: $(BUILD)/replay
 	$(BUILD)/replay --policy fcfs,easy,cons $(KTH)
 
 deps:
 	@tests/ensure-deps.sh
 
-test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker randwl) $(BUILD)/replay
+test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker randwl $(TOOLS)) $(BUILD)/replay fuzz
 
 test: deps
 	$(MAKE) --no-print-directory -j2 test-build $(BUILD)/arm/libsched.a
@@ -106,3 +106,20 @@ bench: $(BUILD)/replay
 
 clean:
 	rm -rf $(BUILD)
+
+# --- fuzzing (clang's libFuzzer) ---------------------------------------------
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(INC)
+$(BUILD)/fuzz/fuzz_fixture: tests/fuzz/fuzz_fixture.c core/src/fixture.c $(wildcard core/include/sched/*.h)
+	@mkdir -p $(@D)
+	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_fixture.c core/src/fixture.c -o $@
+$(BUILD)/fuzz/fuzz_swf: tests/fuzz/fuzz_swf.c sim_host/swf.c sim_host/swf.h
+	@mkdir -p $(@D)
+	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_swf.c sim_host/swf.c -lz -lm -o $@
+fuzz: $(BUILD)/fuzz/fuzz_fixture $(BUILD)/fuzz/fuzz_swf
+
+# --- fixtures: regenerated from their sources on demand; a test checks the committed copies
+fixtures: $(BUILD)/swf2fix $(BUILD)/fixinfo
+	BUILD=$(BUILD) tools/mkfixtures.sh
+
+trace-report: $(BUILD)/fixinfo $(BUILD)/wlgen
+	BUILD=$(BUILD) tools/trace_report.sh

@@ -153,7 +153,14 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 	}
 	fclose(f);
 	if (rc != FIX_OK) {
-		snprintf(err, errlen, "%s: %s (after %u jobs)", path, fix_strerror(rc), d.jobs_done);
+		/* Say where: in the header, in a record, or after the last record. */
+		if (t->jobs == NULL)
+			snprintf(err, errlen, "%s: %s (in the header)", path, fix_strerror(rc));
+		else if (d.jobs_done < d.hdr.jobs)
+			snprintf(err, errlen, "%s: %s (at job %u of %u)", path, fix_strerror(rc),
+				 d.jobs_done + 1, d.hdr.jobs);
+		else
+			snprintf(err, errlen, "%s: %s (after all %u jobs)", path, fix_strerror(rc), d.hdr.jobs);
 		swf_free(t);
 		return -1;
 	}

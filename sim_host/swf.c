@@ -93,6 +93,7 @@ static const char *parse_number(const char *p, double *out)
 	}
 	if (digits <= 18 && (*p == ' ' || *p == '\t' || *p == '\0')) {
 		*out = neg ? -(double)x : (double)x;
+		*out += 0.0; /* -0 reads as 0 */
 		return p;
 	}
 	char *end;
@@ -102,7 +103,7 @@ static const char *parse_number(const char *p, double *out)
 		return NULL;
 	if (*end != ' ' && *end != '\t' && *end != '\0')
 		return NULL;
-	*out = d;
+	*out = d + 0.0; /* -0 reads as 0 */
 	return end;
 }
 
@@ -128,33 +129,34 @@ static int add_header_line(struct swf_header *h, const char *line)
 	return 0;
 }
 
-int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
+/*
+ * A source of lines: fills buf (cap bytes, NUL-terminated, newline kept)
+ * and returns 1, or 0 at the end, -1 on a read error (message in *why), or
+ * -2 for a line that does not fit.
+ */
+typedef int (*line_fn)(void *ctx, char *buf, size_t cap, const char **why);
+
+static int parse(const char *path, line_fn next, void *ctx, struct swf_trace *t, char *err,
+		 size_t errlen)
 {
 	memset(t, 0, sizeof *t);
 	t->hdr.max_procs = -1;
 	t->hdr.max_nodes = -1;
 	t->hdr.max_jobs = -1;
 	t->hdr.max_records = -1;
-	gzFile gz = gzopen(path, "rb");
-	if (gz == NULL)
-		return fail(err, errlen, path, 0, errno ? strerror(errno) : "cannot open");
-	gzbuffer(gz, 1 << 17);
 
 	size_t cap = 0;
 	char line[LINE_MAX_BYTES];
 	uint32_t lineno = 0;
 	double prev_submit = -INFINITY;
-	int rc = 0;
+	int rc = 0, got;
+	const char *why = NULL;
 	/* Bad job lines do not stop the reading: all of them are reported, then it fails. */
 	uint32_t bad = 0, bad_lines[10];
 	char first_bad[160] = "";
-	while (gzgets(gz, line, sizeof line) != NULL) {
+	while ((got = next(ctx, line, sizeof line, &why)) == 1) {
 		lineno++;
 		size_t len = strlen(line);
-		if (len == sizeof line - 1 && line[len - 1] != '\n' && !gzeof(gz)) {
-			rc = fail(err, errlen, path, lineno, "line longer than 4095 bytes");
-			break;
-		}
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
 		const char *p = line;
@@ -220,12 +222,10 @@ int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
 		prev_submit = j->v[SWF_SUBMIT];
 		t->n++;
 	}
-	if (rc == 0 && !gzeof(gz)) {
-		int zerr;
-		const char *msg = gzerror(gz, &zerr);
-		if (zerr != Z_OK)
-			rc = fail(err, errlen, path, lineno, msg);
-	}
+	if (rc == 0 && got == -2)
+		rc = fail(err, errlen, path, lineno + 1, "line longer than 4095 bytes");
+	else if (rc == 0 && got < 0)
+		rc = fail(err, errlen, path, lineno, why ? why : "read error");
 	if (rc == 0 && bad > 0) {
 		char msg[400];
 		int len = snprintf(msg, sizeof msg, "%s", first_bad);
@@ -240,10 +240,75 @@ int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
 	}
 	if (rc == 0 && t->n == 0)
 		rc = fail(err, errlen, path, 0, "no job lines in trace");
-	gzclose(gz);
 	if (rc != 0)
 		swf_free(t);
 	return rc;
+}
+
+static int gz_line(void *ctx, char *buf, size_t cap, const char **why)
+{
+	gzFile gz = ctx;
+	if (gzgets(gz, buf, (int)cap) == NULL) {
+		int zerr;
+		const char *msg = gzerror(gz, &zerr);
+		if (zerr == Z_BUF_ERROR) {
+			*why = "compressed data ends early (truncated .gz)";
+			return -1;
+		}
+		if (zerr != Z_OK) {
+			*why = msg;
+			return -1;
+		}
+		return 0;
+	}
+	size_t len = strlen(buf);
+	if (len == cap - 1 && buf[len - 1] != '\n' && !gzeof(gz))
+		return -2;
+	return 1;
+}
+
+int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
+{
+	gzFile gz = gzopen(path, "rb");
+	if (gz == NULL) {
+		memset(t, 0, sizeof *t);
+		return fail(err, errlen, path, 0, errno ? strerror(errno) : "cannot open");
+	}
+	gzbuffer(gz, 1 << 17);
+	int rc = parse(path, gz_line, gz, t, err, errlen);
+	gzclose(gz);
+	return rc;
+}
+
+struct mem_lines {
+	const char *p, *end;
+};
+
+static int mem_line(void *ctx, char *buf, size_t cap, const char **why)
+{
+	(void)why;
+	struct mem_lines *m = ctx;
+	if (m->p >= m->end)
+		return 0;
+	size_t n = 0;
+	while (m->p < m->end && n < cap - 1) {
+		char c = *m->p++;
+		/* A NUL inside a line would end it early: read it as a field separator instead. */
+		buf[n++] = c == '\0' ? ' ' : c;
+		if (c == '\n')
+			break;
+	}
+	buf[n] = '\0';
+	if (n == cap - 1 && buf[n - 1] != '\n' && m->p < m->end)
+		return -2;
+	return 1;
+}
+
+int swf_parse_buffer(const char *name, const char *data, size_t len, struct swf_trace *t, char *err,
+		     size_t errlen)
+{
+	struct mem_lines m = {data, data + len};
+	return parse(name, mem_line, &m, t, err, errlen);
 }
 
 void swf_free(struct swf_trace *t)

@@ -52,6 +52,10 @@ struct swf_trace {
  */
 int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen);
 
+/** As swf_read, over @p len bytes of text in memory (named @p name in messages). */
+int swf_parse_buffer(const char *name, const char *data, size_t len, struct swf_trace *t, char *err,
+		     size_t errlen);
+
 /** Release what swf_read allocated. */
 void swf_free(struct swf_trace *t);
 

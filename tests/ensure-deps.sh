@@ -8,6 +8,13 @@ command -v arm-none-eabi-gcc >/dev/null 2>&1 || need+=(gcc-arm-none-eabi binutil
 command -v gzip >/dev/null 2>&1 || need+=(gzip)
 command -v awk >/dev/null 2>&1 || need+=(mawk)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
+# libFuzzer: clang and its runtime (the generic package names follow Debian's default LLVM).
+if ! command -v clang >/dev/null 2>&1; then
+	need+=(clang libclang-rt-dev)
+elif ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' |
+	clang -x c -fsanitize=fuzzer - -o /dev/null >/dev/null 2>&1; then
+	need+=(libclang-rt-dev)
+fi
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "installing: ${need[*]}"

@@ -29,6 +29,8 @@ for t in "$B"/san/test_*; do
 done
 run props tests/prop/props.sh
 run cli tests/cli/cli.sh
+run fixtures tests/cli/fixtures.sh
+run fuzz tests/fuzz/fuzz.sh
 run freestanding tests/freestanding.sh "$B/arm/libsched.a"
 run lint tests/lint.sh
 

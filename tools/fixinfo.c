@@ -69,7 +69,7 @@ int main(int argc, char **argv)
 		for (int i = 0; i < n; i++) {                  \
 			const struct trace_stats *s = &c[i].st; \
 			(void)s;                               \
-			printf(csv ? "," fmt : "  %22" fmt, __VA_ARGS__); \
+			printf(csv ? ",%" fmt : "  %22" fmt, __VA_ARGS__); \
 		}                                              \
 		putchar('\n');                                 \
 	} while (0)

@@ -320,8 +320,9 @@ int fix_header_encode(const struct fix_header *h, uint8_t *out, size_t cap)
 	le32(out + 12, h->records_bytes);
 	le32(out + 16, h->max_procs);
 	le32(out + 20, h->max_nodes);
-	le64(out + 24, (uint64_t)h->unix_start);
-	le32(out + 32, (uint32_t)h->tz_offset);
+	/* Absent values are written as 0, so that every header has one encoding. */
+	le64(out + 24, h->has_unix_start ? (uint64_t)h->unix_start : 0);
+	le32(out + 32, h->has_tz_offset ? (uint32_t)h->tz_offset : 0);
 	le16(out + 36, (uint16_t)((h->has_unix_start ? 1u : 0u) | (h->has_tz_offset ? 2u : 0u)));
 	le32(out + 38, h->fields | FIX_FIELD_BIT(FIX_F_JOB) | FIX_FIELD_BIT(FIX_F_SUBMIT));
 	out[42] = (uint8_t)tz;
@@ -439,7 +440,8 @@ int fix_dec_init(struct fix_dec *d, fix_read_fn read, void *ctx)
 	hd->fields = rd32(h + 38);
 	uint32_t must = FIX_FIELD_BIT(FIX_F_JOB) | FIX_FIELD_BIT(FIX_F_SUBMIT);
 	if (rd16(h + 6) != used || (flags & ~3u) || (hd->fields & ~FIX_KEPT_FIELDS) ||
-	    (hd->fields & must) != must || hd->records_bytes == 0) {
+	    (hd->fields & must) != must || hd->records_bytes == 0 ||
+	    (!hd->has_unix_start && hd->unix_start != 0) || (!hd->has_tz_offset && hd->tz_offset != 0)) {
 		d->state = FIX_E_HEADER;
 		return FIX_E_HEADER;
 	}
@@ -500,6 +502,8 @@ static int get_rice(struct fix_dec *d, struct fix_rice *r, uint32_t *out)
 	uint32_t u;
 	if (q == RICE_ESCAPE) {
 		err = get_bits(d, 32, &u);
+		if (err == FIX_OK && (u >> k) < RICE_ESCAPE)
+			err = FIX_E_RANGE; /* an encoder escapes only values that need it */
 	} else {
 		if (b < 0)
 			return b;
@@ -585,6 +589,8 @@ static int decode_job(struct fix_dec *d, struct fix_job *j)
 		} else {
 			GET(get_rice(d, &m->req_procs, &u));
 			j->req_procs = unfold_offset(u);
+			if (has(fields, FIX_F_ALLOC_PROCS) && j->req_procs == j->alloc_procs)
+				return FIX_E_RANGE; /* an equal count is sent as one bit */
 		}
 	}
 	if (has(fields, FIX_F_REQ_TIME))
