@@ -123,8 +123,9 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 		if (h->tz_name[0])
 			e |= add_line(h, "; TimeZoneString: %s", h->tz_name);
 		/* Never size from the header alone: it is read before the CRC is checked. */
-		size_t cap = fh->jobs < 1u << 20 ? fh->jobs : 1u << 20;
-		t->jobs = malloc((cap ? cap : 1) * sizeof *t->jobs);
+		const size_t first_cap = (size_t)1 << 20;
+		size_t cap = fh->jobs == 0 ? 1 : fh->jobs < first_cap ? fh->jobs : first_cap;
+		t->jobs = malloc(cap * sizeof *t->jobs);
 		if (e != 0 || t->jobs == NULL) {
 			snprintf(err, errlen, "%s: out of memory", path);
 			fclose(f);

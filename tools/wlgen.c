@@ -97,7 +97,7 @@ static int write_out(const char *path, const struct job_out *j, size_t n, long p
 /* floor of a log-uniform variable on [lo, hi + 1): P(k) proportional to ln((k + 1) / k). */
 static long log_uniform(struct rng *r, long lo, long hi)
 {
-	double x = exp(log((double)lo) + rng_unit(r) * (log((double)hi + 1) - log((double)lo)));
+	double x = exp(log((double)lo) + rng_unit(r) * (log1p((double)hi) - log((double)lo)));
 	long k = (long)floor(x);
 	return k < lo ? lo : k > hi ? hi : k;
 }

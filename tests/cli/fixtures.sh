@@ -131,3 +131,28 @@ result months_and_dates_slice_alike $? "--months 2-2 $(cat "$tmp/mo"), --by-mont
 result bad_months_rejected "$(ok $? = 2)" "--months 0-3 accepted"
 "$B/replay" --estimates f=0.5 "$K" >/dev/null 2>&1
 result bad_factor_rejected "$(ok $? = 2)" "--estimates f=0.5 accepted"
+
+# 9. The tools' command lines: usage errors, help, and swf2fix's report of every bad line.
+"$B/swf2fix" >/dev/null 2>&1
+result swf2fix_usage "$(ok $? = 2)" "no arguments accepted"
+printf '; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 1 -1 -1 -1\n2 5 x\n3 6 0 1 1\n4 7 0 10 1 -1 -1 1 20 -1 1 1 1 -1 1 -1 -1 -1\n' >"$tmp/bad.swf"
+"$B/swf2fix" "$tmp/bad.swf" "$tmp/bad.fix" 2>"$tmp/err"
+st=$?
+result swf2fix_names_every_bad_line "$(ok $st = 1 -a ! -e "$tmp/bad.fix")" "exit $st: $(cat "$tmp/err")"
+grep -q "bad.swf:3: field 3 is not a number; 1 more bad lines: 4" "$tmp/err"
+result swf2fix_bad_line_message $? "got: $(cat "$tmp/err")"
+"$B/fix2swf" "$tmp/nope.fix" >/dev/null 2>"$tmp/err"
+result fix2swf_missing_file "$(ok $? = 1)" "$(cat "$tmp/err")"
+"$B/fixinfo" "$tmp/nope.fix" >/dev/null 2>"$tmp/err"
+result fixinfo_missing_file "$(ok $? = 1)" "$(cat "$tmp/err")"
+"$B/wlgen" --model nosuch -o "$tmp/x.swf" >/dev/null 2>&1
+result wlgen_unknown_model "$(ok $? = 2)" "accepted"
+"$B/wlgen" --model matrix -o "$tmp/x.swf" >/dev/null 2>&1
+result wlgen_matrix_needs_from "$(ok $? = 2)" "accepted"
+missing=""
+for t in swf2fix fix2swf fixinfo wlgen; do
+	"$B/$t" --help >"$tmp/h" 2>&1 && grep -q "^Usage: $t" "$tmp/h" || missing="$missing $t"
+done
+result tools_have_help "$(ok -z "$missing")" "no usage from:$missing"
+"$B/wlgen" --model downey --jobs 300 --seed 4 -o "$tmp/d.fix" && "$B/replay" --policy easy "$tmp/d.fix" >"$tmp/r"
+result wlgen_writes_fixtures_the_replayer_reads $? "$(tail -2 "$tmp/r")"

@@ -41,7 +41,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	while ((rc = fix_dec_next(&d, &j)) == FIX_OK) {
 		if (n == cap) {
 			cap *= 2;
-			jobs = realloc(jobs, cap * sizeof *jobs);
+			struct fix_job *more = realloc(jobs, cap * sizeof *jobs);
+			if (more == NULL)
+				abort();
+			jobs = more;
 		}
 		jobs[n++] = j;
 	}
