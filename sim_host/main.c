@@ -432,7 +432,7 @@ int main(int argc, char **argv)
 				refused += r.out[i].refused;
 			report_row_fill(&rows[per * n_policies + p], sched_policy_name(policies[p]), period,
 					&r.metrics, &r.counters, (sched_procs_t)procs,
-					keys ? 0 : workload_skipped(&w), refused);
+					keys ? 0 : workload_skipped(&w), refused, r.max_jobs_in_system);
 			if (jobs_out)
 				memcpy(all_out + a, r.out, (b - a) * sizeof *r.out);
 			replay_result_free(&r);

@@ -7,6 +7,7 @@
 
 #include "sched/sched.h"
 #include "sched/metrics.h"
+#include "sched/replay.h"
 #include "workload.h"
 
 struct replay_opts {
@@ -33,12 +34,14 @@ struct replay_result {
 	uint32_t max_jobs_in_system;      /* job pool high-water mark */
 	uint32_t max_segments;            /* profile segment high-water mark */
 	uint64_t calls;                   /* core API calls made */
+	uint64_t hash;                    /* of the schedule (docs/console.md), as the firmware computes it */
 };
 
 /**
- * Replay @p n jobs (sorted by submit) under @p o. At each instant: finishes
- * first, then submits in order, then sched_advance(). Returns -1 with a
- * message in @p err if the core rejects a call it should not.
+ * Replay @p n jobs (sorted by submit) under @p o through the core's replay
+ * engine (the firmware's too): at each instant finishes first, then submits
+ * in order, then sched_advance(). Returns -1 with a message in @p err if
+ * the core rejects a call it should not.
  */
 int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	       struct replay_result *r, char *err, size_t errlen);

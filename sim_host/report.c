@@ -12,7 +12,7 @@ static double ratio(uint64_t num, uint64_t den)
 
 void report_row_fill(struct report_row *row, const char *policy, const char *period,
 		     const struct sched_metrics *m, const struct sched_counters *c,
-		     sched_procs_t procs, uint32_t skipped, uint32_t refused)
+		     sched_procs_t procs, uint32_t skipped, uint32_t refused, uint32_t peak_jobs)
 {
 	memset(row, 0, sizeof *row);
 	row->policy = policy;
@@ -22,6 +22,7 @@ void report_row_fill(struct report_row *row, const char *policy, const char *per
 	row->refused = refused;
 	row->killed = m->killed;
 	row->backfilled = c->backfilled;
+	row->peak_jobs = peak_jobs;
 	row->avg_wait = ratio(m->sum_wait, m->jobs);
 	row->max_wait = m->max_wait;
 	row->avg_bsld = ratio(m->sum_bsld_micro, m->jobs) / SCHED_MICRO;
@@ -59,6 +60,7 @@ GETTER(g_skipped, r->skipped)
 GETTER(g_refused, r->refused)
 GETTER(g_killed, r->killed)
 GETTER(g_backfilled, r->backfilled)
+GETTER(g_peak, r->peak_jobs)
 GETTER(g_avg_wait, r->avg_wait)
 GETTER(g_max_wait, r->max_wait)
 GETTER(g_avg_bsld, r->avg_bsld)
@@ -78,6 +80,7 @@ static const struct metric metrics[] = {
 	{"refused", "refused", 0, g_refused, 0},
 	{"killed at estimate", "killed", 0, g_killed, 0},
 	{"backfilled", "backfilled", 0, g_backfilled, 0},
+	{"peak jobs in system", "peak_jobs", 0, g_peak, 0},
 	{"avg wait (s)", "avg_wait", 1, g_avg_wait, 0},
 	{"max wait (s)", "max_wait", 0, g_max_wait, 0},
 	{"avg bounded slowdown", "avg_bsld", 2, g_avg_bsld, 0},

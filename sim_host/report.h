@@ -19,6 +19,7 @@ struct report_row {
 	uint32_t refused;         /* refused by the core (capacity) */
 	uint32_t killed;
 	uint32_t backfilled;
+	uint32_t peak_jobs;       /* most jobs in the core at once (waiting + running) */
 	double avg_wait, max_wait, avg_bsld, avg_response;
 	double ef, ef_class[SCHED_METRIC_CLASSES];
 	uint32_t class_jobs[SCHED_METRIC_CLASSES];
@@ -29,7 +30,7 @@ struct report_row {
 /** Fill @p row from a replay's metrics and counters on a machine of @p procs processors. */
 void report_row_fill(struct report_row *row, const char *policy, const char *period,
 		     const struct sched_metrics *m, const struct sched_counters *c,
-		     sched_procs_t procs, uint32_t skipped, uint32_t refused);
+		     sched_procs_t procs, uint32_t skipped, uint32_t refused, uint32_t peak_jobs);
 
 /**
  * Print @p n rows. Rows come grouped by period, policies in the same order

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture_io.h"
 #include "rng.h"
+#include "sched/replay.h"
 
 const char *const skip_reason_names[SKIP_REASONS] = {
 	[SKIP_PROCS] = "processors < 1",
@@ -33,14 +35,6 @@ static int by_submit(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* Clamp a trace duration into the core's range. */
-static sched_time_t duration(double v)
-{
-	if (v >= (double)(SCHED_ESTIMATE_LIMIT - 1))
-		return SCHED_ESTIMATE_LIMIT - 1;
-	return (sched_time_t)v;
-}
-
 void workload_opts_default(struct workload_opts *o)
 {
 	o->estimates = EST_TRACE;
@@ -62,44 +56,32 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 		return -1;
 	}
 	for (size_t i = 0; i < t->n; i++) {
-		const double *v = t->jobs[i].v;
-		double p = v[SWF_ALLOC_PROCS] > 0 ? v[SWF_ALLOC_PROCS] : v[SWF_REQ_PROCS];
-		if (p < 1) {
-			w->skipped[SKIP_PROCS]++;
+		/* The core's conventions, on the values a fixture would hold: SWF and fixture replays agree. */
+		struct fix_job fj;
+		fixture_job_from_swf(&t->jobs[i], &fj);
+		struct sched_replay_job rj;
+		enum sched_skip why = sched_replay_clean(fj.submit, fj.run, fj.alloc_procs, fj.req_procs,
+							 fj.req_time, procs, &rj);
+		if (why != SCHED_SKIP_NONE) {
+			w->skipped[why == SCHED_SKIP_PROCS ? SKIP_PROCS : why == SCHED_SKIP_RUN ? SKIP_RUN
+								: why == SCHED_SKIP_WIDE ? SKIP_WIDE : SKIP_SUBMIT]++;
 			continue;
 		}
-		if (v[SWF_RUN] < 0) {
-			w->skipped[SKIP_RUN]++;
-			continue;
-		}
-		if (p > procs) {
-			w->skipped[SKIP_WIDE]++;
-			continue;
-		}
-		if (v[SWF_SUBMIT] < 0 || v[SWF_SUBMIT] >= (double)SCHED_NOW_LIMIT / 2) {
-			w->skipped[SKIP_SUBMIT]++;
-			continue;
-		}
-		if (v[SWF_SUBMIT] < (double)o->from || v[SWF_SUBMIT] >= (double)o->to) {
+		if ((int64_t)rj.submit < o->from || (int64_t)rj.submit >= o->to) {
 			w->outside++;
 			continue;
 		}
 		struct wjob *j = &w->jobs[w->n++];
 		j->idx = (uint32_t)i;
-		j->trace_submit = (sched_time_t)v[SWF_SUBMIT];
-		j->submit = j->trace_submit;
-		j->procs = (sched_procs_t)p;
-		j->run = duration(v[SWF_RUN]);
-		if (v[SWF_REQ_TIME] > 0) {
-			j->estimate = duration(v[SWF_REQ_TIME]);
-		} else {
-			j->estimate = j->run;
+		j->trace_submit = rj.submit;
+		j->submit = rj.submit;
+		j->procs = rj.procs;
+		j->run = rj.run;
+		j->estimate = rj.estimate;
+		if (fj.req_time <= 0)
 			w->estimate_from_run++;
-		}
-		if (j->estimate == 0) {
-			j->estimate = 1;
+		if (fj.req_time <= 0 && fj.run == 0)
 			w->estimate_raised++;
-		}
 	}
 	for (size_t i = 1; i < w->n; i++)
 		if (w->jobs[i].submit < w->jobs[i - 1].submit)

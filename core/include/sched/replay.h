@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/* The replay engine: a workload streamed through a scheduler with a simulated clock, malloc-free. */
+#ifndef SCHED_REPLAY_H
+#define SCHED_REPLAY_H
+
+#include "sched/sched.h"
+#include "sched/metrics.h"
+
+/*
+ * The host replayer and the firmware's `replay` command run this same loop,
+ * so the same workload gives the same schedule, bit for bit, on both. Jobs
+ * come one at a time from a callback, in submit order; at each instant t:
+ * the jobs that end by themselves at t are reported first (ordered by their
+ * sequence numbers), then the jobs submitted at t in order, then
+ * sched_advance(t). The engine knows each job's run time; the core never
+ * does. Storage (the scheduler's arena, a slot per job in the system, a heap
+ * of pending ends) comes from one caller-owned arena.
+ */
+
+/** One job, cleaned (see sched_replay_clean). */
+struct sched_replay_job {
+	uint32_t seq;           /* the caller's number: unique, increasing in submit order */
+	sched_time_t submit;
+	sched_time_t run;       /* actual run time; the job holds its processors min(run, estimate) */
+	sched_time_t estimate;
+	sched_procs_t procs;
+};
+
+enum sched_replay_kind {
+	SCHED_RE_SUBMIT,  /* accepted; predicted = the guarantee, or SCHED_TIME_MAX */
+	SCHED_RE_REFUSED, /* the core had no room */
+	SCHED_RE_START,   /* procs, backfilled */
+	SCHED_RE_END,     /* ended by itself; submit and start given */
+	SCHED_RE_KILL,    /* reached its estimate; submit and start given */
+};
+
+struct sched_replay_event {
+	enum sched_replay_kind kind;
+	uint32_t seq;
+	sched_time_t time;
+	sched_procs_t procs;
+	sched_time_t predicted;
+	sched_time_t submit, start;
+	bool backfilled;
+};
+
+/** Next job into @p job: 1, or 0 at the end, or a negative error of the source. */
+typedef int (*sched_replay_source_fn)(void *ctx, struct sched_replay_job *job);
+typedef void (*sched_replay_event_fn)(void *ctx, const struct sched_replay_event *e);
+
+struct sched_replay_slot {
+	uint32_t seq;
+	sched_time_t submit, run, estimate, start;
+	sched_procs_t procs;
+	uint32_t next_free;
+};
+
+struct sched_replay_pending {
+	sched_time_t end;
+	uint32_t seq;
+	uint32_t slot;
+};
+
+struct sched_replay {
+	struct sched sched;
+	struct sched_config cfg;
+	void *sched_arena;
+	size_t sched_arena_size;
+	struct sched_replay_slot *slots;
+	uint32_t free_slot;               /* head of the free slots, or UINT32_MAX */
+	struct sched_replay_pending *heap;
+	uint32_t heap_n;
+	struct sched_metrics metrics;     /* of the jobs that ran */
+	uint64_t hash;                    /* FNV-1a 64 of the event stream (docs/console.md) */
+	uint32_t jobs;                    /* jobs read from the source */
+	uint32_t refused;
+	uint64_t calls;                   /* core API calls made */
+	bool check;                       /* sched_check() after every call */
+	int error;
+	sched_replay_event_fn on_event;
+	void *event_ctx;
+};
+
+/* Arena bytes for a replay whose core holds at most max_jobs jobs at once. */
+#define SCHED_REPLAY_ARENA_SIZE(max_jobs)                                  \
+	(SCHED_ARENA_SIZE(max_jobs) +                                      \
+	 (size_t)(max_jobs) * sizeof(struct sched_replay_slot) +           \
+	 (size_t)(max_jobs) * sizeof(struct sched_replay_pending))
+
+/** SCHED_REPLAY_ARENA_SIZE as a function. O(1). */
+size_t sched_replay_arena_size(uint32_t max_jobs);
+
+/**
+ * Prepare a replay under @p cfg over @p arena (SCHED_REPLAY_ARENA_SIZE bytes,
+ * aligned to SCHED_ARENA_ALIGN); @p on_event (may be NULL) sees every event.
+ * O(1). @retval SCHED_E_INVAL, SCHED_E_NOSPACE as for sched_init().
+ */
+int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, void *arena,
+		      size_t arena_size, sched_replay_event_fn on_event, void *ctx);
+
+/**
+ * Run the whole workload from @p next. Jobs the core refuses for lack of
+ * room are counted and reported, not lost. O(events x cost of the policy).
+ * @retval SCHED_OK done; the metrics and the hash are final.
+ * @retval SCHED_E_TIME the source went backwards in submit time.
+ * @retval SCHED_E_STATE an invariant check failed (with check set).
+ * A negative error of the source is returned as it is; any other core error
+ * means a bug and is returned too.
+ */
+int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *ctx);
+
+enum sched_skip {
+	SCHED_SKIP_NONE,
+	SCHED_SKIP_PROCS,  /* processors < 1 in both fields */
+	SCHED_SKIP_RUN,    /* run time < 0 (unknown) */
+	SCHED_SKIP_WIDE,   /* more processors than the machine */
+	SCHED_SKIP_SUBMIT, /* submit time < 0, or too large for the clock */
+	SCHED_SKIP_COUNT
+};
+
+/**
+ * The replay conventions, one job: processors = alloc if > 0 else req;
+ * estimate = req_time if > 0 else the run time, and at least 1 s; submit =
+ * submit. Fills @p out (all but seq) and returns SCHED_SKIP_NONE, or why the
+ * job cannot be replayed. O(1).
+ */
+enum sched_skip sched_replay_clean(int32_t submit, int32_t run, int32_t alloc_procs,
+				   int32_t req_procs, int32_t req_time, sched_procs_t machine,
+				   struct sched_replay_job *out);
+
+/** Feed one byte string into an FNV-1a 64 hash. O(n). */
+uint64_t sched_fnv1a(uint64_t h, const uint8_t *p, size_t n);
+
+#define SCHED_FNV_OFFSET 0xcbf29ce484222325ull
+
+#endif /* SCHED_REPLAY_H */
