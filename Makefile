@@ -14,7 +14,7 @@ ARM_NM  ?= arm-none-eabi-nm
 WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -fno-common
 # The core is freestanding and held to -Wconversion as well.
 CORE_WARN := $(WARN) -Wconversion -ffreestanding
-INC     := -Icore/include -Iport -Isim_host -Itools -Itests/harness
+INC     := -Icore/include -Iport -Isim_host -Itools -Ifirmware -Itests/harness
 
 # Host variants: rel (what users run) and san (what the tests run).
 CFLAGS_rel := -O2 -g
@@ -30,11 +30,11 @@ SIM_LIB_SRC := sim_host/swf.c sim_host/tz.c sim_host/workload.c sim_host/replay.
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_NAMES := $(patsubst tests/unit/%.c,%,$(UNIT_SRC))
 
-TOOLS := swf2fix fix2swf fixinfo wlgen
+TOOLS := swf2fix fix2swf fixinfo wlgen console
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build bench check-freestanding deps clean help fuzz fixtures trace-report
+.PHONY: all run test test-build bench check-freestanding deps clean help fuzz fixtures trace-report firmware firmware-all size bench-target
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS))
 
 help:
@@ -95,7 +95,8 @@ run: $(BUILD)/replay
 deps:
 	@tests/ensure-deps.sh
 
-test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker randwl $(TOOLS)) $(BUILD)/replay fuzz
+test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker randwl $(TOOLS)) $(BUILD)/replay fuzz \
+	firmware-all
 
 test: deps
 	$(MAKE) --no-print-directory -j2 test-build $(BUILD)/arm/libsched.a
@@ -123,3 +124,61 @@ fixtures: $(BUILD)/swf2fix $(BUILD)/fixinfo
 
 trace-report: $(BUILD)/fixinfo $(BUILD)/wlgen
 	BUILD=$(BUILD) tools/trace_report.sh
+
+# --- the firmware: one folder per board under port/, each with a port.mk ----------
+# A port.mk adds its name to PORTS and sets FW_CPU_<name>, FW_LD_<name>,
+# FW_SRC_<name> and QEMU_<name>; nothing here names a board.
+PORTS :=
+include $(sort $(wildcard port/*/port.mk))
+PORT ?= netduinoplus2
+ifeq ($(filter $(PORT),$(PORTS)),)
+$(error unknown PORT '$(PORT)': one of $(PORTS))
+endif
+FW_APP_SRC := firmware/console.c firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/main.c \
+              port/cortex-m/startup.c port/cortex-m/port_cortex_m.c
+FW_FIXTURES := fixtures/KTH-SP2-1996-2.1-cln.fix fixtures/peek.fix
+FW_INC := -Icore/include -Iport -Iport/cortex-m -Ifirmware
+FW_OPT := -O2 -g -ffunction-sections -fdata-sections
+FW_HDRS := $(wildcard core/include/sched/*.h core/src/*.h port/*.h port/cortex-m/*.h firmware/*.h)
+
+define FIRMWARE
+$(BUILD)/fw/$(1)/core/%.o: core/%.c $(FW_HDRS)
+	@mkdir -p $$(@D)
+	$(ARM_CC) $(CORE_WARN) $(FW_CPU_$(1)) $(FW_OPT) $(FW_INC) -c $$< -o $$@
+$(BUILD)/fw/$(1)/%.o: %.c $(FW_HDRS)
+	@mkdir -p $$(@D)
+	$(ARM_CC) $(WARN) -ffreestanding $(FW_CPU_$(1)) $(FW_OPT) $(FW_INC) -c $$< -o $$@
+$(BUILD)/fw/$(1)/firmware/fixtures_blob.o: firmware/fixtures_blob.S $(FW_FIXTURES)
+	@mkdir -p $$(@D)
+	$(ARM_CC) $(FW_CPU_$(1)) -c $$< -o $$@
+$(BUILD)/fw/$(1)/firmware.elf: $(patsubst %.c,$(BUILD)/fw/$(1)/%.o,$(CORE_SRC) $(FW_APP_SRC) $(FW_SRC_$(1))) \
+		$(BUILD)/fw/$(1)/firmware/fixtures_blob.o $(FW_LD_$(1)) port/cortex-m/sections.ld
+	$(ARM_CC) $(FW_CPU_$(1)) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,-Map=$$@.map \
+		-T $(FW_LD_$(1)) $$(filter %.o,$$^) -lgcc -o $$@
+endef
+$(foreach p,$(PORTS),$(eval $(call FIRMWARE,$(p))))
+
+firmware: $(BUILD)/fw/$(PORT)/firmware.elf
+firmware-all: $(foreach p,$(PORTS),$(BUILD)/fw/$(p)/firmware.elf)
+
+# The host twin: the same console over stdin/stdout.
+$(BUILD)/obj/%/firmware/fixtures_blob.o: firmware/fixtures_blob.S $(FW_FIXTURES)
+	@mkdir -p $(@D)
+	$(CC) -c $< -o $@
+TWIN_SRC := firmware/console.c firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/main.c
+$(BUILD)/rel/console: $(call obj,rel,$(TWIN_SRC)) $(BUILD)/obj/rel/firmware/fixtures_blob.o $(BUILD)/rel/libsched.a
+	$(CC) $(LDFLAGS_rel) $^ -o $@
+$(BUILD)/san/console: $(call obj,san,$(TWIN_SRC)) $(BUILD)/obj/san/firmware/fixtures_blob.o $(BUILD)/san/libsched.a
+	$(CC) $(LDFLAGS_san) $^ -o $@
+print-qemu:
+	@echo $(QEMU_$(PORT))
+print-ports:
+	@echo $(PORTS)
+
+bench-target: $(BUILD)/fw/netduinoplus2/firmware.elf
+	BUILD=$(BUILD) tools/bench_target.sh
+
+size: firmware-all
+	BUILD=$(BUILD) tools/size.sh
+print-var-%:
+	@echo $($*)

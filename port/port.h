@@ -17,6 +17,19 @@
 /** Bring up the console and the counters; call once before anything else. */
 void port_init(void);
 
+/** The port's name, as the console's banner and version print it. */
+const char *port_name(void);
+
+/**
+ * Fail on purpose, the way a real fault would (an undefined instruction on
+ * a board, an abort on the host), to prove the fault path reports and exits
+ * non-zero. Used by the console's "selftest fault".
+ */
+#ifdef __GNUC__
+__attribute__((noreturn))
+#endif
+void port_selftest_fault(void);
+
 /** Seconds since boot (host: since port_init) from a monotonic source; never goes back. */
 uint32_t port_uptime_s(void);
 
@@ -26,6 +39,9 @@ uint32_t port_uptime_s(void);
  * meaningful; the absolute value is not.
  */
 uint64_t port_cycles(void);
+
+/** What port_cycles() counts: "instructions", "cycles", "ticks" or "ns". */
+const char *port_cycle_unit(void);
 
 /** Write @p n bytes to the console; returns only when all are queued. */
 void port_write(const char *s, size_t n);

@@ -37,6 +37,9 @@ static const char usage[] =
 "  --capacity N       jobs the core may hold at once (default: all of them);\n"
 "                     arrivals beyond it are refused and counted\n"
 "  --check            run the core's invariant checker after every call (slow)\n"
+"  --hash             after the report, print `hash POLICY PERIOD HEX`: the\n"
+"                     64-bit hash of each schedule, as the firmware's replay\n"
+"                     command computes it (docs/console.md)\n"
 "\n"
 "What-if knobs (applied in this order: slice, shrink, estimates):\n"
 "  --months A-B       replay only calendar months A to B (1 = the month of the\n"
@@ -270,7 +273,7 @@ int main(int argc, char **argv)
 	size_t n_policies = parse_policies("fcfs,easy,cons", policies, 8);
 	unsigned long procs_opt = 0, capacity = 0;
 	enum report_format fmt = REPORT_TABLE;
-	bool by_month = false, check = false;
+	bool by_month = false, check = false, hash = false;
 	const char *jobs_out = NULL, *events_out = NULL;
 	const char *months = NULL, *from = NULL, *to = NULL;
 	struct workload_opts wopts;
@@ -284,6 +287,7 @@ int main(int argc, char **argv)
 		{"estimates", required_argument, 0, 'E'}, {"seed", required_argument, 0, 'S'},
 		{"shrink", required_argument, 0, 'F'}, {"months", required_argument, 0, 'M'},
 		{"from", required_argument, 0, 'A'}, {"to", required_argument, 0, 'B'},
+		{"hash", no_argument, 0, 'H'},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
 	};
 	opterr = 0;
@@ -303,6 +307,7 @@ int main(int argc, char **argv)
 		case 'o': jobs_out = optarg; break;
 		case 'e': events_out = optarg; break;
 		case 'k': check = true; break;
+		case 'H': hash = true; break;
 		case 'E':
 			if (strcmp(optarg, "trace") == 0) {
 				wopts.estimates = EST_TRACE;
@@ -407,6 +412,7 @@ int main(int argc, char **argv)
 		names[i] = (long)trace.jobs[w.jobs[i].idx].v[SWF_JOB];
 
 	struct report_row *rows = calloc(n_periods * n_policies, sizeof *rows);
+	uint64_t *hashes = calloc(n_periods * n_policies, sizeof *hashes);
 	struct replay_job_out *all_out = calloc(w.n, sizeof *all_out);
 	int status = 0;
 	for (size_t per = 0; per < n_periods && status == 0; per++) {
@@ -433,6 +439,7 @@ int main(int argc, char **argv)
 			report_row_fill(&rows[per * n_policies + p], sched_policy_name(policies[p]), period,
 					&r.metrics, &r.counters, (sched_procs_t)procs,
 					keys ? 0 : workload_skipped(&w), refused, r.max_jobs_in_system);
+			hashes[per * n_policies + p] = r.hash;
 			if (jobs_out)
 				memcpy(all_out + a, r.out, (b - a) * sizeof *r.out);
 			replay_result_free(&r);
@@ -441,6 +448,10 @@ int main(int argc, char **argv)
 	if (status == 0)
 		report_print(stdout, fmt, base_name(path), (sched_procs_t)procs, workload_skipped(&w),
 			     rows, n_periods * n_policies, n_policies, by_month);
+	if (status == 0 && hash)
+		for (size_t i = 0; i < n_periods * n_policies; i++)
+			printf("hash %s %s %016llx\n", rows[i].policy, rows[i].period,
+			       (unsigned long long)hashes[i]);
 	if (status == 0 && jobs_out) {
 		FILE *f = fopen(jobs_out, "w");
 		if (f == NULL) {
@@ -459,6 +470,7 @@ int main(int argc, char **argv)
 		status = 1;
 	}
 	free(all_out);
+	free(hashes);
 	free(rows);
 	free(names);
 	free(starts);

@@ -32,6 +32,8 @@ run cli tests/cli/cli.sh
 run fixtures tests/cli/fixtures.sh
 run fuzz tests/fuzz/fuzz.sh
 run freestanding tests/freestanding.sh "$B/arm/libsched.a"
+run firmware tests/firmware.sh
+run console tests/console/run.sh
 run lint tests/lint.sh
 
 passed=$(grep -c '^TEST .* PASS$' "$log")

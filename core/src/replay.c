@@ -37,10 +37,23 @@ static void hash_event(struct sched_replay *r, enum sched_replay_kind kind, uint
 	r->hash = sched_fnv1a(r->hash, b, sizeof b);
 }
 
-static void emit(struct sched_replay *r, const struct sched_replay_event *e)
+/* Report an event; every field is set one by one (an initializer would call memset). */
+static void emit(struct sched_replay *r, enum sched_replay_kind kind, uint32_t seq, sched_time_t t,
+		 sched_procs_t procs, sched_time_t predicted, sched_time_t submit, sched_time_t start,
+		 bool backfilled)
 {
-	if (r->on_event != NULL)
-		r->on_event(r->event_ctx, e);
+	if (r->on_event == NULL)
+		return;
+	struct sched_replay_event e;
+	e.kind = kind;
+	e.seq = seq;
+	e.time = t;
+	e.procs = procs;
+	e.predicted = predicted;
+	e.submit = submit;
+	e.start = start;
+	e.backfilled = backfilled;
+	r->on_event(r->event_ctx, &e);
 }
 
 enum sched_skip sched_replay_clean(int32_t submit, int32_t run, int32_t alloc_procs,
@@ -121,9 +134,7 @@ static void job_done(struct sched_replay *r, uint32_t slot, sched_time_t t, bool
 	sched_metrics_add(&r->metrics, s->submit, s->start, t, s->procs, killed);
 	enum sched_replay_kind kind = killed ? SCHED_RE_KILL : SCHED_RE_END;
 	hash_event(r, kind, s->seq, t, 0);
-	struct sched_replay_event e = {.kind = kind, .seq = s->seq, .time = t, .procs = s->procs,
-				       .submit = s->submit, .start = s->start};
-	emit(r, &e);
+	emit(r, kind, s->seq, t, s->procs, SCHED_TIME_MAX, s->submit, s->start, false);
 	release_slot(r, slot);
 }
 
@@ -135,10 +146,8 @@ static void on_decision(void *ctx, const struct sched_decision *d)
 	if (d->kind == SCHED_DEC_START) {
 		s->start = d->time;
 		hash_event(r, SCHED_RE_START, s->seq, d->time, d->procs);
-		struct sched_replay_event e = {.kind = SCHED_RE_START, .seq = s->seq, .time = d->time,
-					       .procs = d->procs, .submit = s->submit, .start = d->time,
-					       .backfilled = d->backfilled};
-		emit(r, &e);
+		emit(r, SCHED_RE_START, s->seq, d->time, d->procs, SCHED_TIME_MAX, s->submit, d->time,
+		     d->backfilled);
 		/* Only the engine knows the run time: a job that ends by itself is queued here. */
 		if (s->run <= s->estimate)
 			heap_push(r, (struct sched_replay_pending){d->time + s->run, s->seq, slot});
@@ -230,10 +239,7 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 			if (err == SCHED_E_NOSPACE) {
 				r->refused++;
 				hash_event(r, SCHED_RE_REFUSED, job.seq, t, 0);
-				struct sched_replay_event e = {.kind = SCHED_RE_REFUSED, .seq = job.seq, .time = t,
-							       .procs = job.procs, .predicted = SCHED_TIME_MAX,
-							       .submit = t};
-				emit(r, &e);
+				emit(r, SCHED_RE_REFUSED, job.seq, t, job.procs, SCHED_TIME_MAX, t, 0, false);
 			} else if (err != SCHED_OK) {
 				return err;
 			} else {
@@ -242,9 +248,7 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 				if (sched_predict(&r->sched, slot, &pred) != SCHED_OK)
 					pred = SCHED_TIME_MAX;
 				hash_event(r, SCHED_RE_SUBMIT, job.seq, t, pred);
-				struct sched_replay_event e = {.kind = SCHED_RE_SUBMIT, .seq = job.seq, .time = t,
-							       .procs = job.procs, .predicted = pred, .submit = t};
-				emit(r, &e);
+				emit(r, SCHED_RE_SUBMIT, job.seq, t, job.procs, pred, t, 0, false);
 			}
 			have = next(ctx, &job);
 			if (have < 0)

@@ -34,9 +34,26 @@ uint64_t port_cycles(void)
 	return mono_ns();
 }
 
+const char *port_name(void)
+{
+	return "host";
+}
+
+void port_selftest_fault(void)
+{
+	port_panic("selftest fault", 0);
+}
+
+const char *port_cycle_unit(void)
+{
+	return "ns";
+}
+
 void port_write(const char *s, size_t n)
 {
+	/* A console answers line by line: the driver must see each line as it is written. */
 	fwrite(s, 1, n, stdout);
+	fflush(stdout);
 }
 
 int port_getc(void)

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/* Benchmarks on the target: the cost of submit, finish-with-compression and advance at backlogs 16..1024. */
+#include "bench.h"
+
+#include "fmt.h"
+#include "port.h"
+
+/* A fixed xorshift, so every run builds the same backlog. */
+static uint32_t rng_state;
+
+static uint32_t rnd(uint32_t lo, uint32_t hi)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 17;
+	rng_state ^= rng_state << 5;
+	return lo + rng_state % (hi - lo + 1u);
+}
+
+#define PROCS 128u
+#define SAMPLES 8u
+
+static uint64_t overhead;
+
+static uint64_t elapsed(uint64_t c0)
+{
+	uint64_t d = port_cycles() - c0;
+	return d > overhead ? d - overhead : 0;
+}
+
+/* The machine full with BENCH_RUNNING jobs, then `backlog` waiting jobs. */
+static int build(struct sched *s, void *arena, size_t size, enum sched_policy_id p, unsigned backlog)
+{
+	struct sched_config cfg = {.procs = PROCS, .max_jobs = BENCH_CAPACITY, .policy = p};
+	int err = sched_init(s, &cfg, arena, size, NULL, NULL, 0);
+	rng_state = 2463534242u;
+	for (uint32_t i = 0; err == SCHED_OK && i < BENCH_RUNNING; i++) {
+		struct sched_job_desc d = {.id = i, .procs = PROCS / BENCH_RUNNING, .estimate = 2000u + 97u * i};
+		err = sched_submit(s, &d, 0);
+	}
+	if (err == SCHED_OK)
+		err = sched_advance(s, 0);
+	for (uint32_t i = 0; err == SCHED_OK && i < backlog; i++) {
+		struct sched_job_desc d = {.id = 1000u + i, .procs = rnd(1, 64), .estimate = rnd(60, 20000)};
+		err = sched_submit(s, &d, 1);
+	}
+	if (err == SCHED_OK)
+		err = sched_advance(s, 1);
+	return err;
+}
+
+static void line(const char *policy, const char *op, unsigned backlog, uint32_t segs, uint64_t total,
+		 unsigned samples)
+{
+	struct fmt f;
+	fmt_init(&f);
+	fmt_str(&f, "bench policy=");
+	fmt_str(&f, policy);
+	fmt_str(&f, " op=");
+	fmt_str(&f, op);
+	fmt_str(&f, " backlog=");
+	fmt_u32(&f, backlog);
+	fmt_str(&f, " segments=");
+	fmt_u32(&f, segs);
+	fmt_str(&f, " per_op=");
+	fmt_u64(&f, total / samples);
+	fmt_str(&f, " per_segment_x100=");
+	fmt_u64(&f, segs ? total * 100u / samples / segs : 0);
+	fmt_str(&f, " unit=");
+	fmt_str(&f, port_cycle_unit());
+	fmt_line(&f);
+}
+
+void bench_run(void *arena, size_t size, unsigned max_backlog)
+{
+	static struct sched s;
+	uint64_t c0 = port_cycles();
+	overhead = port_cycles() - c0; /* the cost of reading the counter itself */
+	static const unsigned backlogs[] = {16, 64, 256, 1024};
+	for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
+		const char *name = sched_policy_name((enum sched_policy_id)p);
+		for (unsigned b = 0; b < sizeof backlogs / sizeof backlogs[0]; b++) {
+			unsigned backlog = backlogs[b];
+			if (backlog > max_backlog || build(&s, arena, size, (enum sched_policy_id)p, backlog) != SCHED_OK)
+				continue;
+			/* submit: a job arrives and is placed; it is then withdrawn (not measured). */
+			uint64_t submit = 0;
+			uint32_t segs = s.profile.count;
+			for (uint32_t k = 0; k < SAMPLES; k++) {
+				struct sched_job_desc d = {.id = 100000u + k, .procs = 1u + 7u * k, .estimate = 600u + 900u * k};
+				c0 = port_cycles();
+				int err = sched_submit(&s, &d, 2);
+				submit += elapsed(c0);
+				if (err == SCHED_OK)
+					(void)sched_cancel(&s, d.id, 2);
+			}
+			line(name, "submit", backlog, segs, submit, SAMPLES);
+			/* finish: running jobs end long before their estimates (conservative compresses),
+			 * each followed by the pass at that instant (advance). */
+			uint64_t finish = 0, advance = 0;
+			segs = s.profile.count;
+			for (uint32_t k = 0; k < SAMPLES; k++) {
+				c0 = port_cycles();
+				(void)sched_finish(&s, k * 3u, 3u + k);
+				finish += elapsed(c0);
+				c0 = port_cycles();
+				(void)sched_advance(&s, 3u + k);
+				advance += elapsed(c0);
+			}
+			line(name, "finish", backlog, segs, finish, SAMPLES);
+			line(name, "advance", backlog, segs, advance, SAMPLES);
+		}
+	}
+}

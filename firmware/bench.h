@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* Per-operation cost of the core on the target, at growing backlogs (make bench-target). */
+#ifndef FW_BENCH_H
+#define FW_BENCH_H
+
+#include <stddef.h>
+
+#include "sched/sched.h"
+
+#define BENCH_MAX_BACKLOG 1024u
+#define BENCH_RUNNING 32u                       /* jobs that fill the machine */
+#define BENCH_EXTRA 8u                          /* jobs submitted and cancelled while measuring */
+#define BENCH_CAPACITY (BENCH_MAX_BACKLOG + BENCH_RUNNING + BENCH_EXTRA)
+#define BENCH_ARENA_BYTES SCHED_ARENA_SIZE(BENCH_CAPACITY)
+
+/**
+ * For each policy and each backlog of 16, 64, 256 and 1024 waiting jobs (up
+ * to @p max_backlog), print one line per operation: submit, finish of a
+ * running job before its estimate (conservative compresses here), and the
+ * scheduling pass that follows (advance), in the port's cycle unit, with
+ * the profile's length. Uses @p arena (at least BENCH_ARENA_BYTES).
+ */
+void bench_run(void *arena, size_t size, unsigned max_backlog);
+
+#endif /* FW_BENCH_H */

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+/* Objects whose sizes make size reads with nm -S, compiled for the target. */
+#include "sched/sched.h"
+#include "sched/replay.h"
+#include "sched/fixture.h"
+const struct sched_job probe_job;
+const struct sched_seg probe_seg;
+const struct sched_replay_slot probe_slot;
+const struct sched_replay_pending probe_pending;
+const struct sched probe_sched;
+const struct fix_dec probe_dec;

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# make size: flash and RAM of each board's firmware, of the core alone, and the
+# RAM one job slot costs; written to docs/size.md and printed.
+set -eu
+B=${BUILD:-build}
+out=${OUT:-docs/size.md}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ports=$(make -s --no-print-directory print-ports)
+objsize() { # text+data of object files
+	arm-none-eabi-size "$@" | awk 'NR > 1 { s += $1 + $2 } END { print s }'
+}
+core=$B/fw/netduinoplus2/core/src
+policies=$(objsize "$core"/pool.o "$core"/profile.o "$core"/sched.o "$core"/policy_queue.o \
+	"$core"/policy_cons.o "$core"/metrics.o "$core"/check.o)
+codec=$(objsize "$core"/fixture.o "$core"/replay.o)
+arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Icore/include -c tools/probe/sizes.c -o "$tmp/p.o"
+sz() { arm-none-eabi-nm -S -t d "$tmp/p.o" | awk -v s="$1" '$4 == s { print $2 + 0 }'; }
+job=$(sz probe_job) seg=$(sz probe_seg) slot=$(sz probe_slot) pend=$(sz probe_pending)
+sched=$(sz probe_sched) dec=$(sz probe_dec)
+per_slot=$((job + 2 * seg + 4))
+{
+	echo "# Sizes"
+	echo
+	echo "Produced by \`make size\` (tools/size.sh) with $(arm-none-eabi-gcc --version | head -1), \`-O2\`."
+	echo
+	echo "## Firmware"
+	echo
+	echo "| board | text | data | bss | flash (text + data) | RAM (data + bss + 8 KiB stack) | of which fixtures |"
+	echo "|---|---:|---:|---:|---:|---:|---:|"
+	for p in $ports; do
+		read -r text data bss _ < <(arm-none-eabi-size "$B/fw/$p/firmware.elf" | awk 'NR == 2')
+		fx=$(arm-none-eabi-nm -t d "$B/fw/$p/firmware.elf" |
+			awk '$3 ~ /^fixture_[a-z0-9]+$/ { a[$3] = $1 + 0 }
+			     $3 ~ /^fixture_[a-z0-9]+_end$/ { e[$3] = $1 + 0 }
+			     END { for (k in a) s += e[k "_end"] - a[k]; print s }')
+		echo "| $p | $text | $data | $bss | $((text + data)) | $((data + bss + 8192)) | $fx |"
+	done
+	echo
+	arena=$(arm-none-eabi-nm -S -t d "$B/fw/netduinoplus2/firmware.elf" | awk '$4 == "arena" { print $2 + 0 }')
+	echo "The RAM is almost all one static arena ($arena bytes) that serves the live"
+	echo "scheduler, a replay and the benchmarks in turn, sized for 1024 jobs in a replay."
+	echo
+	echo "## The core"
+	echo
+	echo "| part | flash (bytes) |"
+	echo "|---|---:|"
+	echo "| scheduler with FCFS, EASY and conservative (pool, profile, sched, policies, metrics, invariant check) | $policies |"
+	echo "| fixture decoder and encoder, replay engine | $codec |"
+	echo
+	echo "Target: the core with FCFS, EASY and conservative within 16 KiB of flash: $policies bytes."
+	echo
+	echo "## RAM per job slot"
+	echo
+	echo "| object | bytes on Cortex-M |"
+	echo "|---|---:|"
+	echo "| job record (\`struct sched_job\`) | $job |"
+	echo "| profile segment (\`struct sched_seg\`), two per job slot | $seg |"
+	echo "| id index head | 4 |"
+	echo "| **a job slot of the scheduler** | **$per_slot** |"
+	echo "| replay slot and pending end (a replay only) | $((slot + pend)) |"
+	echo "| the scheduler object itself (\`struct sched\`) | $sched |"
+	echo "| fixture decoder state (\`struct fix_dec\`) | $dec |"
+	echo
+	cat <<'TXT'
+The target was at most 48 bytes per job slot; a slot costs more, and this is why.
+The profile needs up to two segments per job (its start and its end can each
+split a period: seed 000 section 2.1), and every container is a doubly linked
+list of 32-bit pointers, so a segment is 16 bytes (two links, a time, a free
+count) and a job record 36 (two links for its list, one for its id chain, id,
+processors, submit, estimate, start, state). 48 bytes would need 16-bit index
+links instead of pointers, which caps a table at 65,535 entries, costs an
+index-to-address computation at every step of every scan, and gives up the
+container_of idiom the code is built on; or a segment pool smaller than the
+2n + 1 worst case, which would let a compression run out of segments halfway.
+We keep pointers and the worst-case bound: 1024 jobs cost 72 KiB, which a
+128 KiB controller holds with room for a replay's extra 40 bytes per job.
+TXT
+} >"$out"
+cat "$out"
