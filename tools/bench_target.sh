@@ -19,11 +19,16 @@ run() { # the console waits for input only after its banner; QEMU reads piped in
 }
 run >"$tmp/a"
 run >"$tmp/b"
+echo "== run 1 =="
+cat "$tmp/a"
+echo "== run 2 =="
+cat "$tmp/b"
 if ! cmp -s "$tmp/a" "$tmp/b"; then
 	echo "bench-target: two runs gave different counts:" >&2
 	diff "$tmp/a" "$tmp/b" >&2
 	exit 1
 fi
+echo "== the two runs gave identical counts =="
 n=$(grep -c '^bench' "$tmp/a")
 [ "$n" -eq 36 ] || { echo "bench-target: expected 36 bench lines, got $n" >&2; cat "$tmp/a" >&2; exit 1; }
 
@@ -100,4 +105,4 @@ fit() { # policy op by(backlog|segments)
 	echo "The hashes are those of \`build/replay --hash\` on the host for the same"
 	echo "fixture (a test checks it): the same schedule, bit for bit."
 } >"$out"
-cat "$out"
+echo "wrote $out" >&2
