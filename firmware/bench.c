@@ -34,13 +34,13 @@ static int build(struct sched *s, void *arena, size_t size, enum sched_policy_id
 	int err = sched_init(s, &cfg, arena, size, NULL, NULL, 0);
 	rng_state = 2463534242u;
 	for (uint32_t i = 0; err == SCHED_OK && i < BENCH_RUNNING; i++) {
-		struct sched_job_desc d = {.id = i, .procs = PROCS / BENCH_RUNNING, .estimate = 2000u + 97u * i};
+		struct sched_job_desc d = sched_desc(i, PROCS / BENCH_RUNNING, 2000u + 97u * i);
 		err = sched_submit(s, &d, 0);
 	}
 	if (err == SCHED_OK)
 		err = sched_advance(s, 0);
 	for (uint32_t i = 0; err == SCHED_OK && i < backlog; i++) {
-		struct sched_job_desc d = {.id = 1000u + i, .procs = rnd(1, 64), .estimate = rnd(60, 20000)};
+		struct sched_job_desc d = sched_desc(1000u + i, rnd(1, 64), rnd(60, 20000));
 		err = sched_submit(s, &d, 1);
 	}
 	if (err == SCHED_OK)
@@ -70,9 +70,8 @@ static void line(const char *policy, const char *op, unsigned backlog, uint32_t 
 	fmt_line(&f);
 }
 
-void bench_run(void *arena, size_t size, unsigned max_backlog)
+void bench_run(struct sched *sp, void *arena, size_t size, unsigned max_backlog)
 {
-	static struct sched s;
 	uint64_t c0 = port_cycles();
 	overhead = port_cycles() - c0; /* the cost of reading the counter itself */
 	static const unsigned backlogs[] = {16, 64, 256, 1024};
@@ -80,30 +79,30 @@ void bench_run(void *arena, size_t size, unsigned max_backlog)
 		const char *name = sched_policy_name((enum sched_policy_id)p);
 		for (unsigned b = 0; b < sizeof backlogs / sizeof backlogs[0]; b++) {
 			unsigned backlog = backlogs[b];
-			if (backlog > max_backlog || build(&s, arena, size, (enum sched_policy_id)p, backlog) != SCHED_OK)
+			if (backlog > max_backlog || build(sp, arena, size, (enum sched_policy_id)p, backlog) != SCHED_OK)
 				continue;
 			/* submit: a job arrives and is placed; it is then withdrawn (not measured). */
 			uint64_t submit = 0;
-			uint32_t segs = s.profile.count;
+			uint32_t segs = sp->part[0].profile.count;
 			for (uint32_t k = 0; k < SAMPLES; k++) {
-				struct sched_job_desc d = {.id = 100000u + k, .procs = 1u + 7u * k, .estimate = 600u + 900u * k};
+				struct sched_job_desc d = sched_desc(100000u + k, 1u + 7u * k, 600u + 900u * k);
 				c0 = port_cycles();
-				int err = sched_submit(&s, &d, 2);
+				int err = sched_submit(sp, &d, 2);
 				submit += elapsed(c0);
 				if (err == SCHED_OK)
-					(void)sched_cancel(&s, d.id, 2);
+					(void)sched_cancel(sp, d.id, 2);
 			}
 			line(name, "submit", backlog, segs, submit, SAMPLES);
 			/* finish: running jobs end long before their estimates (conservative compresses),
 			 * each followed by the pass at that instant (advance). */
 			uint64_t finish = 0, advance = 0;
-			segs = s.profile.count;
+			segs = sp->part[0].profile.count;
 			for (uint32_t k = 0; k < SAMPLES; k++) {
 				c0 = port_cycles();
-				(void)sched_finish(&s, k * 3u, 3u + k);
+				(void)sched_finish(sp, k * 3u, 3u + k);
 				finish += elapsed(c0);
 				c0 = port_cycles();
-				(void)sched_advance(&s, 3u + k);
+				(void)sched_advance(sp, 3u + k);
 				advance += elapsed(c0);
 			}
 			line(name, "finish", backlog, segs, finish, SAMPLES);

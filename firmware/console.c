@@ -40,8 +40,8 @@ enum console_err {
  * (a board has no room for three): a replay or a benchmark ends with an
  * empty live schedule, as after "reset".
  */
-#define LIVE_BYTES SCHED_ARENA_SIZE(CONSOLE_MAX_JOBS)
-#define REPLAY_BYTES SCHED_REPLAY_ARENA_SIZE(CONSOLE_MAX_JOBS)
+#define LIVE_BYTES SCHED_ARENA_SIZE_SCRATCH(CONSOLE_MAX_JOBS, CONSOLE_SCRATCH_JOBS)
+#define REPLAY_BYTES SCHED_REPLAY_ARENA_SIZE_SCRATCH(CONSOLE_MAX_JOBS, CONSOLE_SCRATCH_JOBS)
 #define ARENA_BYTES (REPLAY_BYTES > BENCH_ARENA_BYTES ? REPLAY_BYTES : BENCH_ARENA_BYTES)
 static _Alignas(8) unsigned char arena[ARENA_BYTES];
 
@@ -309,10 +309,16 @@ static void cmd_submit(struct args *a)
 	uint32_t id, procs, est, user = 0, queue = 0;
 	if (!number(a->v[1], &id) || !number(a->v[2], &procs) || !number(a->v[3], &est))
 		return;
-	/* User and queue are accepted for the queue-aware policies; FCFS, EASY and conservative ignore them. */
+	/* User and queue matter with site queues (limits); the console's machine has one queue, 0. */
 	if ((a->n > 4 && !number(a->v[4], &user)) || (a->n > 5 && !number(a->v[5], &queue)))
 		return;
-	struct sched_job_desc d = {.id = id, .procs = procs, .estimate = est};
+	struct sched_job_desc d = sched_desc(id, procs, est);
+	d.user = user;
+	if (queue > 255) {
+		reply_err(E_INVALID, "no such queue");
+		return;
+	}
+	d.queue = (uint8_t)queue;
 	int err = sched_submit(&con.s, &d, con.now);
 	if (err != SCHED_OK) {
 		core_err(err);
@@ -393,7 +399,7 @@ static void cmd_status(void)
 	fmt_str(&f, " free=");
 	fmt_u32(&f, sched_free_now(&con.s));
 	fmt_str(&f, " segments=");
-	fmt_u32(&f, con.s.profile.count);
+	fmt_u32(&f, con.s.part[0].profile.count);
 	reply_next(&f);
 	fmt_line(&f);
 }
@@ -446,11 +452,11 @@ static void cmd_profile(struct args *a)
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "ok segments=");
-	fmt_u32(&f, con.s.profile.count);
+	fmt_u32(&f, con.s.part[0].profile.count);
 	fmt_str(&f, " from=");
 	fmt_u32(&f, from);
 	uint32_t i = 0, shown = 0;
-	const struct sched_profile *p = &con.s.profile;
+	const struct sched_profile *p = sched_profile_of(&con.s, 0);
 	for (const struct sched_seg *g = sched_profile_first(p); g && shown < LIST_PAGE;
 	     g = sched_profile_next(p, g), i++) {
 		if (i < from)
@@ -621,7 +627,8 @@ static void cmd_replay(struct args *a)
 		reply_err(E_FIXTURE_CORRUPT, "fixture gives no machine size");
 		return;
 	}
-	struct sched_config cfg = {.procs = src.machine, .max_jobs = CONSOLE_MAX_JOBS, .policy = policy};
+	struct sched_config cfg = {.procs = src.machine, .max_jobs = CONSOLE_MAX_JOBS, .policy = policy,
+				   .scratch_jobs = CONSOLE_SCRATCH_JOBS};
 	int err = sched_replay_init(&replay, &cfg, arena, REPLAY_BYTES, NULL, NULL);
 	uint64_t c0 = port_cycles();
 	if (err == SCHED_OK)
@@ -684,7 +691,7 @@ static void cmd_bench(struct args *a)
 		reply_err(E_OUT_OF_RANGE, "bench backlog must be 1..1024");
 		return;
 	}
-	bench_run(arena, sizeof arena, max_backlog);
+	bench_run(&con.s, arena, sizeof arena, max_backlog);
 	live_init();
 	struct fmt f;
 	fmt_init(&f);
@@ -813,7 +820,7 @@ void console_init(const char *port_name)
 {
 	con.port = port_name;
 	con.cfg = (struct sched_config){.procs = CONSOLE_DEFAULT_PROCS, .max_jobs = CONSOLE_MAX_JOBS,
-					.policy = SCHED_POLICY_CONS};
+					.policy = SCHED_POLICY_CONS, .scratch_jobs = CONSOLE_SCRATCH_JOBS};
 	con.len = 0;
 	con.dropped = 0;
 	con.control = false;

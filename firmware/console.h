@@ -10,7 +10,10 @@
 
 /* Capacities; a board's port.mk may override them. */
 #ifndef CONSOLE_MAX_JOBS
-#define CONSOLE_MAX_JOBS 1024u     /* jobs in the live scheduler and in a replay */
+#define CONSOLE_MAX_JOBS 896u      /* jobs in the live scheduler and in a replay */
+#endif
+#ifndef CONSOLE_SCRATCH_JOBS
+#define CONSOLE_SCRATCH_JOBS 192u  /* jobs in the system the relaxed and slack policies can plan around */
 #endif
 #ifndef CONSOLE_DEFAULT_PROCS
 #define CONSOLE_DEFAULT_PROCS 128u /* the machine the console schedules at boot */

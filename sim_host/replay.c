@@ -19,7 +19,9 @@ static int source(void *vctx, struct sched_replay_job *job)
 		return 0;
 	const struct wjob *w = &c->jobs[c->next];
 	*job = (struct sched_replay_job){.seq = (uint32_t)c->next, .submit = w->submit, .run = w->run,
-					 .estimate = w->estimate, .procs = w->procs};
+					 .estimate = w->estimate, .procs = w->procs, .user = w->user,
+					 .queue = w->queue, .partition = w->partition, .up_milli = w->up_milli,
+					 .pp_milli = w->pp_milli};
 	c->next++;
 	return 1;
 }
@@ -38,6 +40,7 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 	case SCHED_RE_SUBMIT:
 	case SCHED_RE_REFUSED:
 		out->refused = e->kind == SCHED_RE_REFUSED;
+		out->refuse_err = e->err;
 		out->predicted = e->predicted;
 		if (f) {
 			const struct wjob *j = &c->jobs[e->seq];
@@ -75,8 +78,13 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 		return -1;
 	}
 	uint32_t capacity = o->capacity ? o->capacity : (uint32_t)n;
-	struct sched_config cfg = {.procs = o->procs, .max_jobs = capacity, .policy = o->policy};
-	size_t size = sched_replay_arena_size(capacity);
+	struct sched_config cfg = o->base;
+	cfg.procs = o->procs;
+	cfg.max_jobs = capacity;
+	cfg.policy = o->policy;
+	if (cfg.scratch_jobs == 0 && (o->policy == SCHED_POLICY_RELAXED || o->policy == SCHED_POLICY_SLACK))
+		cfg.scratch_jobs = capacity;
+	size_t size = sched_replay_arena_size_cfg(&cfg);
 	void *arena = aligned_alloc(SCHED_ARENA_ALIGN, (size + SCHED_ARENA_ALIGN - 1) / SCHED_ARENA_ALIGN * SCHED_ARENA_ALIGN);
 	struct sched_replay *rp = malloc(sizeof *rp);
 	r->out = calloc(n, sizeof *r->out);

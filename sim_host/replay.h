@@ -11,6 +11,7 @@
 #include "workload.h"
 
 struct replay_opts {
+	struct sched_config base;  /* partitions, queues, policy parameters (procs, max_jobs, policy set below) */
 	enum sched_policy_id policy;
 	sched_procs_t procs;
 	uint32_t capacity;       /* jobs the core may hold at once; 0 = as many as the workload has */
@@ -24,7 +25,8 @@ struct replay_job_out {
 	sched_time_t end;
 	sched_time_t predicted;  /* guarantee given at submit; SCHED_TIME_MAX when none */
 	uint8_t killed;          /* reached its estimate */
-	uint8_t refused;         /* the core had no room when it arrived */
+	uint8_t refused;         /* the core had no room when it arrived, or its queue excludes it */
+	int refuse_err;          /* SCHED_E_NOSPACE or SCHED_E_LIMIT */
 };
 
 struct replay_result {

@@ -78,6 +78,11 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 		j->procs = rj.procs;
 		j->run = rj.run;
 		j->estimate = rj.estimate;
+		j->user = fj.user < 0 ? 0u : (uint32_t)fj.user;
+		j->queue = 0;
+		j->partition = SCHED_PART_ANY;
+		j->up_milli = 0;
+		j->pp_milli = 0;
 		if (fj.req_time <= 0)
 			w->estimate_from_run++;
 		if (fj.req_time <= 0 && fj.run == 0)

@@ -32,6 +32,9 @@ struct wjob {
 	sched_time_t run;       /* actual run time from the trace (never shown to the core) */
 	sched_time_t estimate;
 	sched_procs_t procs;
+	uint32_t user;
+	uint8_t queue, partition;   /* site queue index, and SCHED_PART_ANY or a partition */
+	uint16_t up_milli, pp_milli; /* priorities for the slack policy */
 };
 
 struct workload {

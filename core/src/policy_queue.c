@@ -3,8 +3,10 @@
 #include "sched_priv.h"
 
 /*
- * Both keep only running jobs in the profile, so the profile never
- * decreases over time: free processors only come back as jobs end.
+ * Both keep only running jobs in the profiles, so a profile never
+ * decreases over time: free processors only come back as jobs end. With
+ * several partitions each has its own head; a job that may use several
+ * partitions takes the first one where it can start.
  */
 
 static int admit_queue(struct sched *s, struct sched_job *j)
@@ -19,23 +21,41 @@ static void reflow_none(struct sched *s)
 	(void)s;
 }
 
-static struct sched_job *head(const struct sched *s)
+static sched_procs_t free_in(const struct sched *s, unsigned p)
 {
-	return sched_list_empty(&s->waiting) ? NULL : sched_job_of(s->waiting.next);
+	return s->part[p].procs - s->part[p].busy;
 }
 
-/* Start queue heads in arrival order while they fit; returns the first that does not. */
-static struct sched_job *start_heads(struct sched *s)
+/* May j be considered at all now: not held back as background, within its queue's running limits. */
+static bool eligible(const struct sched *s, const struct sched_job *j)
 {
-	struct sched_job *h;
-	while ((h = head(s)) != NULL && h->procs <= sched_free_now(s))
-		sched_start_job(s, h);
-	return h;
+	sched_time_t retry;
+	if (sched_is_background(s, j) && sched_background_held(s, j))
+		return false;
+	return sched_limits_allow(s, j, &retry);
 }
 
 static void pass_fcfs(struct sched *s)
 {
-	(void)start_heads(s);
+	uint8_t all = (uint8_t)((1u << s->n_parts) - 1u);
+	uint8_t blocked = 0; /* partitions where an earlier job is waiting */
+	struct sched_list *it, *tmp;
+	sched_list_for_each_safe(it, tmp, &s->waiting) {
+		struct sched_job *j = sched_job_of(it);
+		if (!eligible(s, j))
+			continue; /* a job its limits hold back does not hold back the others */
+		bool started = false;
+		for (unsigned p = 0; p < s->n_parts && !started; p++) {
+			if ((j->allowed & ~blocked & (1u << p)) && j->procs <= free_in(s, p)) {
+				sched_start_job(s, j, (uint8_t)p);
+				started = true;
+			}
+		}
+		if (!started)
+			blocked |= j->allowed;
+		if (blocked == all)
+			break;
+	}
 }
 
 static int predict_none(const struct sched *s, const struct sched_job *j, sched_time_t *start)
@@ -51,48 +71,76 @@ static int predict_none(const struct sched *s, const struct sched_job *j, sched_
  * enough processors for the head (Fig. 5 step 1b-c). As the profile only
  * rises, that is the first period with enough free processors.
  */
-static sched_time_t shadow_time(const struct sched *s, const struct sched_job *h)
+static sched_time_t shadow_time(const struct sched *s, const struct sched_job *h, unsigned p)
 {
-	return sched_profile_find(&s->profile, s->now, h->procs, 1);
+	return sched_profile_find(sched_profile_of(s, p), s->now, h->procs, 1);
 }
 
 static void pass_easy(struct sched *s)
 {
-	struct sched_job *h = start_heads(s);
-	if (h == NULL)
-		return;
-	/* Fig. 5 step 1: shadow time and extra nodes, computed once per pass. */
-	sched_time_t shadow = shadow_time(s, h);
-	sched_procs_t extra = sched_profile_free_at(&s->profile, shadow) - h->procs;
-	/* Step 2: the rest of the queue in arrival order. */
+	const struct sched_job *head[SCHED_MAX_PARTITIONS] = {0};
+	sched_time_t shadow[SCHED_MAX_PARTITIONS];
+	sched_procs_t extra[SCHED_MAX_PARTITIONS];
 	struct sched_list *it, *tmp;
-	for (it = h->link.next, tmp = it->next; it != &s->waiting; it = tmp, tmp = it->next) {
+	sched_list_for_each_safe(it, tmp, &s->waiting) {
 		struct sched_job *j = sched_job_of(it);
-		if (j->procs > sched_free_now(s))
+		if (!eligible(s, j))
 			continue;
-		/* Condition i uses the estimate only: the core never knows the actual run time. */
-		bool ends_by_shadow = j->estimate <= shadow - s->now;
-		if (!ends_by_shadow && j->procs > extra)
+		bool started = false;
+		for (unsigned p = 0; p < s->n_parts && !started; p++) {
+			if (!(j->allowed & (1u << p)) || j->procs > free_in(s, p))
+				continue;
+			if (head[p] == NULL) {
+				/* Fig. 5: start heads while they fit. */
+				sched_start_job(s, j, (uint8_t)p);
+				started = true;
+				continue;
+			}
+			/* Step 2: condition i uses the estimate only; the core never knows the run time. */
+			bool ends_by_shadow = j->estimate <= shadow[p] - s->now;
+			if (!ends_by_shadow && j->procs > extra[p])
+				continue;
+			/* A job that outlives the shadow time holds extra nodes the head will not need. */
+			if (!ends_by_shadow)
+				extra[p] -= j->procs;
+			sched_start_job(s, j, (uint8_t)p);
+			started = true;
+		}
+		if (started)
 			continue;
-		/* A job that outlives the shadow time holds extra nodes the head will not need. */
-		if (!ends_by_shadow)
-			extra -= j->procs;
-		sched_start_job(s, j);
+		/* Fig. 5 step 1: the first job that cannot start is the head; its shadow time and
+		 * extra nodes are computed once per pass. */
+		for (unsigned p = 0; p < s->n_parts; p++) {
+			if ((j->allowed & (1u << p)) && head[p] == NULL) {
+				head[p] = j;
+				shadow[p] = shadow_time(s, j, p);
+				extra[p] = sched_profile_free_at(sched_profile_of(s, p), shadow[p]) - j->procs;
+			}
+		}
 	}
 }
 
 static int predict_easy(const struct sched *s, const struct sched_job *j, sched_time_t *start)
 {
 	/* Only the head is protected; Property 1 of section 2.2: the others may wait unboundedly. */
-	if (j != head(s))
+	if (j != sched_first(s, SCHED_JOB_WAITING))
 		return SCHED_E_NOTSUP;
-	*start = shadow_time(s, j);
+	sched_time_t best = SCHED_TIME_MAX;
+	for (unsigned p = 0; p < s->n_parts; p++) {
+		if (!(j->allowed & (1u << p)))
+			continue;
+		sched_time_t t = shadow_time(s, j, p);
+		if (t < best)
+			best = t;
+	}
+	*start = best;
 	return SCHED_OK;
 }
 
 const struct sched_policy sched_policy_fcfs = {
 	.name = "fcfs",
 	.plans = false,
+	.needs_scratch = false,
 	.admit = admit_queue,
 	.reflow = reflow_none,
 	.pass = pass_fcfs,
@@ -102,6 +150,7 @@ const struct sched_policy sched_policy_fcfs = {
 const struct sched_policy sched_policy_easy = {
 	.name = "easy",
 	.plans = false,
+	.needs_scratch = false,
 	.admit = admit_queue,
 	.reflow = reflow_none,
 	.pass = pass_easy,

@@ -156,6 +156,32 @@ sched_time_t sched_profile_find(const struct sched_profile *p, sched_time_t earl
 	return search(p, earliest, procs, dur, SCHED_TIME_MAX, NULL, NULL);
 }
 
+sched_time_t sched_profile_find_before(const struct sched_profile *p, sched_time_t earliest,
+				       sched_procs_t procs, sched_time_t dur, sched_time_t limit)
+{
+	return search(p, earliest, procs, dur, limit, NULL, NULL);
+}
+
+int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src)
+{
+	if (sched_pool_available(pool) < src->count)
+		return SCHED_E_NOSPACE;
+	int err = sched_profile_init(dst, pool, src->procs, sched_profile_origin(src));
+	SCHED_ASSERT(err == SCHED_OK);
+	(void)err;
+	struct sched_seg *first = sched_profile_first(dst);
+	first->free = sched_profile_first(src)->free;
+	for (const struct sched_seg *g = sched_profile_next(src, sched_profile_first(src)); g != NULL;
+	     g = sched_profile_next(src, g)) {
+		struct sched_seg *n = sched_pool_alloc(pool);
+		n->time = g->time;
+		n->free = g->free;
+		sched_list_push_back(&dst->end.link, &n->link);
+		dst->count++;
+	}
+	return SCHED_OK;
+}
+
 sched_time_t sched_profile_find_earlier(const struct sched_profile *p, sched_time_t earliest,
 					sched_procs_t procs, sched_time_t dur, sched_time_t own_start)
 {

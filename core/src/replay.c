@@ -10,6 +10,12 @@ size_t sched_replay_arena_size(uint32_t max_jobs)
 	return SCHED_REPLAY_ARENA_SIZE(max_jobs);
 }
 
+size_t sched_replay_arena_size_cfg(const struct sched_config *cfg)
+{
+	return sched_arena_size_cfg(cfg) +
+	       (size_t)cfg->max_jobs * (sizeof(struct sched_replay_slot) + sizeof(struct sched_replay_pending));
+}
+
 uint64_t sched_fnv1a(uint64_t h, const uint8_t *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -40,7 +46,7 @@ static void hash_event(struct sched_replay *r, enum sched_replay_kind kind, uint
 /* Report an event; every field is set one by one (an initializer would call memset). */
 static void emit(struct sched_replay *r, enum sched_replay_kind kind, uint32_t seq, sched_time_t t,
 		 sched_procs_t procs, sched_time_t predicted, sched_time_t submit, sched_time_t start,
-		 bool backfilled)
+		 bool backfilled, int err)
 {
 	if (r->on_event == NULL)
 		return;
@@ -53,6 +59,7 @@ static void emit(struct sched_replay *r, enum sched_replay_kind kind, uint32_t s
 	e.submit = submit;
 	e.start = start;
 	e.backfilled = backfilled;
+	e.err = err;
 	r->on_event(r->event_ctx, &e);
 }
 
@@ -71,6 +78,11 @@ enum sched_skip sched_replay_clean(int32_t submit, int32_t run, int32_t alloc_pr
 		return SCHED_SKIP_SUBMIT;
 	out->submit = (sched_time_t)submit;
 	out->procs = (sched_procs_t)procs;
+	out->user = 0;
+	out->queue = 0;
+	out->partition = SCHED_PART_ANY;
+	out->up_milli = 0;
+	out->pp_milli = 0;
 	out->run = (sched_time_t)run;
 	out->estimate = req_time > 0 ? (sched_time_t)req_time : (sched_time_t)run;
 	if (out->estimate == 0)
@@ -127,14 +139,15 @@ static void release_slot(struct sched_replay *r, uint32_t slot)
 	r->free_slot = slot;
 }
 
-/* A job left the machine at t: account it and free its slot. */
-static void job_done(struct sched_replay *r, uint32_t slot, sched_time_t t, bool killed)
+/* A job left the machine at t: account it and free its slot (the core's record is still there). */
+static void job_done(struct sched_replay *r, uint32_t slot, const struct sched_job *j, sched_time_t t,
+		     bool killed)
 {
-	struct sched_replay_slot *s = &r->slots[slot];
-	sched_metrics_add(&r->metrics, s->submit, s->start, t, s->procs, killed);
+	sched_metrics_add(&r->metrics, j->submit, j->start, t, j->procs, killed);
 	enum sched_replay_kind kind = killed ? SCHED_RE_KILL : SCHED_RE_END;
-	hash_event(r, kind, s->seq, t, 0);
-	emit(r, kind, s->seq, t, s->procs, SCHED_TIME_MAX, s->submit, s->start, false);
+	uint32_t seq = r->slots[slot].seq;
+	hash_event(r, kind, seq, t, 0);
+	emit(r, kind, seq, t, j->procs, SCHED_TIME_MAX, j->submit, j->start, false, 0);
 	release_slot(r, slot);
 }
 
@@ -143,33 +156,34 @@ static void on_decision(void *ctx, const struct sched_decision *d)
 	struct sched_replay *r = ctx;
 	uint32_t slot = d->job;
 	struct sched_replay_slot *s = &r->slots[slot];
+	const struct sched_job *j = sched_find(&r->sched, slot);
+	SCHED_ASSERT(j != NULL); /* decisions come while the job is in the core */
 	if (d->kind == SCHED_DEC_START) {
-		s->start = d->time;
 		hash_event(r, SCHED_RE_START, s->seq, d->time, d->procs);
-		emit(r, SCHED_RE_START, s->seq, d->time, d->procs, SCHED_TIME_MAX, s->submit, d->time,
-		     d->backfilled);
+		emit(r, SCHED_RE_START, s->seq, d->time, d->procs, SCHED_TIME_MAX, j->submit, d->time,
+		     d->backfilled, 0);
 		/* Only the engine knows the run time: a job that ends by itself is queued here. */
-		if (s->run <= s->estimate)
+		if (s->run <= j->estimate)
 			heap_push(r, (struct sched_replay_pending){d->time + s->run, s->seq, slot});
 	} else {
-		job_done(r, slot, d->time, true);
+		job_done(r, slot, j, d->time, true);
 	}
 }
 
 int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, void *arena,
 		      size_t arena_size, sched_replay_event_fn on_event, void *ctx)
 {
-	if (cfg == NULL || arena == NULL || cfg->max_jobs == 0 || cfg->max_jobs > (UINT32_MAX - 1) / 2)
+	if (cfg == NULL || arena == NULL || cfg->max_jobs == 0 || cfg->max_jobs > (UINT32_MAX - 16) / 2)
 		return SCHED_E_INVAL;
 	if ((uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
 		return SCHED_E_INVAL;
-	if (arena_size < SCHED_REPLAY_ARENA_SIZE(cfg->max_jobs))
+	if (arena_size < sched_replay_arena_size_cfg(cfg))
 		return SCHED_E_NOSPACE;
 	sched_zero(r, sizeof *r);
 	r->cfg = *cfg;
 	unsigned char *mem = arena;
 	r->sched_arena = mem;
-	r->sched_arena_size = SCHED_ARENA_SIZE(cfg->max_jobs);
+	r->sched_arena_size = sched_arena_size_cfg(cfg);
 	r->slots = (struct sched_replay_slot *)(void *)(mem + r->sched_arena_size);
 	r->heap = (struct sched_replay_pending *)(void *)(mem + r->sched_arena_size +
 							   (size_t)cfg->max_jobs * sizeof *r->slots);
@@ -217,10 +231,19 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 		/* One instant: ends, then submits in order, then one pass. */
 		while (r->heap_n > 0 && r->heap[0].end == t) {
 			struct sched_replay_pending p = heap_pop(r);
+			const struct sched_job *j = sched_find(&r->sched, p.slot);
+			if (j == NULL)
+				return SCHED_E_STATE;
+			/* Account it while the core still holds its record. */
+			sched_time_t submit = j->submit, start = j->start;
+			sched_procs_t procs = j->procs;
 			err = checked(r, sched_finish(&r->sched, p.slot, t));
 			if (err != SCHED_OK)
 				return err;
-			job_done(r, p.slot, t, false);
+			sched_metrics_add(&r->metrics, submit, start, t, procs, false);
+			hash_event(r, SCHED_RE_END, p.seq, t, 0);
+			emit(r, SCHED_RE_END, p.seq, t, procs, SCHED_TIME_MAX, submit, start, false, 0);
+			release_slot(r, p.slot);
 		}
 		while (have && job.submit == t) {
 			r->jobs++;
@@ -229,17 +252,20 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 			if (slot != NO_SLOT) {
 				struct sched_replay_slot *s = &r->slots[slot];
 				s->seq = job.seq;
-				s->submit = job.submit;
 				s->run = job.run;
-				s->estimate = job.estimate;
-				s->procs = job.procs;
-				struct sched_job_desc d = {.id = slot, .procs = job.procs, .estimate = job.estimate};
+				struct sched_job_desc d = sched_desc(slot, job.procs, job.estimate);
+				d.user = job.user;
+				d.queue = job.queue;
+				d.partition = job.partition;
+				d.up_milli = job.up_milli;
+				d.pp_milli = job.pp_milli;
 				err = checked(r, sched_submit(&r->sched, &d, t));
 			}
-			if (err == SCHED_E_NOSPACE) {
+			if (err == SCHED_E_NOSPACE || err == SCHED_E_LIMIT) {
+				/* Refused, not lost: counted, hashed and reported with the reason. */
 				r->refused++;
-				hash_event(r, SCHED_RE_REFUSED, job.seq, t, 0);
-				emit(r, SCHED_RE_REFUSED, job.seq, t, job.procs, SCHED_TIME_MAX, t, 0, false);
+				hash_event(r, SCHED_RE_REFUSED, job.seq, t, (uint32_t)-err);
+				emit(r, SCHED_RE_REFUSED, job.seq, t, job.procs, SCHED_TIME_MAX, t, 0, false, err);
 			} else if (err != SCHED_OK) {
 				return err;
 			} else {
@@ -248,7 +274,7 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 				if (sched_predict(&r->sched, slot, &pred) != SCHED_OK)
 					pred = SCHED_TIME_MAX;
 				hash_event(r, SCHED_RE_SUBMIT, job.seq, t, pred);
-				emit(r, SCHED_RE_SUBMIT, job.seq, t, job.procs, pred, t, 0, false);
+				emit(r, SCHED_RE_SUBMIT, job.seq, t, job.procs, pred, t, 0, false, 0);
 			}
 			have = next(ctx, &job);
 			if (have < 0)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The scheduler object: pools, queues, the clock, and the event API shared by every policy. */
+/* The scheduler object: pools, queues, partitions, the clock, and the event API shared by every policy. */
 #include "sched_priv.h"
 #include "util.h"
 
@@ -7,6 +7,8 @@ static const struct sched_policy *const policies[SCHED_POLICY_COUNT] = {
 	[SCHED_POLICY_FCFS] = &sched_policy_fcfs,
 	[SCHED_POLICY_EASY] = &sched_policy_easy,
 	[SCHED_POLICY_CONS] = &sched_policy_cons,
+	[SCHED_POLICY_RELAXED] = &sched_policy_relaxed,
+	[SCHED_POLICY_SLACK] = &sched_policy_slack,
 };
 
 size_t sched_arena_size(uint32_t max_jobs)
@@ -14,39 +16,130 @@ size_t sched_arena_size(uint32_t max_jobs)
 	return SCHED_ARENA_SIZE(max_jobs);
 }
 
+size_t sched_arena_size_cfg(const struct sched_config *cfg)
+{
+	return SCHED_ARENA_SIZE_SCRATCH(cfg->max_jobs, cfg->scratch_jobs);
+}
+
+/* Check the partition and queue tables and fill in what zero means. */
+static int normalise(struct sched_config *c)
+{
+	if (c->n_partitions > SCHED_MAX_PARTITIONS || c->n_queues > SCHED_MAX_QUEUES)
+		return SCHED_E_INVAL;
+	if (c->n_partitions == 0) {
+		if (c->procs == 0)
+			return SCHED_E_INVAL;
+		c->n_partitions = 1;
+		c->partition_procs[0] = c->procs;
+	}
+	uint64_t total = 0;
+	for (unsigned p = 0; p < c->n_partitions; p++) {
+		if (c->partition_procs[p] == 0)
+			return SCHED_E_INVAL;
+		total += c->partition_procs[p];
+	}
+	if (total >= SCHED_NOW_LIMIT)
+		return SCHED_E_RANGE;
+	c->procs = (sched_procs_t)total;
+	if (c->n_queues == 0) {
+		sched_zero(&c->queues[0], sizeof c->queues[0]);
+		c->n_queues = 1;
+	}
+	uint8_t all = (uint8_t)((1u << c->n_partitions) - 1u);
+	for (unsigned q = 0; q < c->n_queues; q++) {
+		struct sched_queue_cfg *qc = &c->queues[q];
+		if (qc->partitions == 0)
+			qc->partitions = all;
+		if ((qc->partitions & ~all) != 0)
+			return SCHED_E_INVAL;
+		if ((qc->max_procs && qc->min_procs > qc->max_procs) ||
+		    (qc->max_time && qc->min_time > qc->max_time))
+			return SCHED_E_INVAL;
+	}
+	if (!c->slack.set) {
+		c->slack.sf_milli = 3000;
+		c->slack.awt = 2401;
+		for (int k = 0; k < 4; k++)
+			c->slack.alpha_milli[k] = 1000;
+		c->slack.heuristic = SCHED_HEUR_AST;
+		c->slack.set = true;
+	}
+	if (c->slack.heuristic >= SCHED_HEUR_COUNT || c->slack.awt == 0)
+		return SCHED_E_INVAL;
+	return SCHED_OK;
+}
+
 int sched_init(struct sched *s, const struct sched_config *cfg, void *arena, size_t arena_size,
 	       sched_decision_fn emit, void *ctx, sched_time_t origin)
 {
-	if (cfg == NULL || cfg->procs == 0 || cfg->max_jobs == 0 ||
-	    (unsigned)cfg->policy >= SCHED_POLICY_COUNT || arena == NULL)
+	if (cfg == NULL || cfg->max_jobs == 0 || (unsigned)cfg->policy >= SCHED_POLICY_COUNT || arena == NULL)
 		return SCHED_E_INVAL;
 	if ((uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
 		return SCHED_E_INVAL;
-	/* The segment pool holds 2n + 1 elements in a uint32_t count. */
-	if (cfg->max_jobs > (UINT32_MAX - 1) / 2 || origin >= SCHED_NOW_LIMIT)
+	/* Segment pools hold 2n + 8 elements in a uint32_t count. */
+	if (cfg->max_jobs > (UINT32_MAX - 16) / 2 || cfg->scratch_jobs > (UINT32_MAX - 16) / 2 ||
+	    origin >= SCHED_NOW_LIMIT)
 		return SCHED_E_RANGE;
-	if (arena_size < SCHED_ARENA_SIZE(cfg->max_jobs))
+	if (arena_size < sched_arena_size_cfg(cfg))
 		return SCHED_E_NOSPACE;
+	struct sched_config c = *cfg;
+	int err = normalise(&c);
+	if (err != SCHED_OK)
+		return err;
+	if (policies[c.policy]->needs_scratch && c.scratch_jobs == 0)
+		return SCHED_E_INVAL;
 
-	s->cfg = *cfg;
-	s->policy = policies[cfg->policy];
+	s->cfg = c;
+	s->policy = policies[c.policy];
 	unsigned char *mem = arena;
-	size_t jobs_bytes = (size_t)cfg->max_jobs * sizeof(struct sched_job);
-	size_t segs_bytes = (2 * (size_t)cfg->max_jobs + 1) * sizeof(struct sched_seg);
-	sched_pool_init(&s->jobs, mem, sizeof(struct sched_job), offsetof(struct sched_job, link),
-			cfg->max_jobs);
-	sched_pool_init(&s->segs, mem + jobs_bytes, sizeof(struct sched_seg),
-			offsetof(struct sched_seg, link), 2 * cfg->max_jobs + 1);
+	size_t jobs_bytes = (size_t)c.max_jobs * sizeof(struct sched_job);
+	size_t segs_bytes = SCHED_SEGMENTS(c.max_jobs) * sizeof(struct sched_seg);
+	sched_pool_init(&s->jobs, mem, sizeof(struct sched_job), offsetof(struct sched_job, link), c.max_jobs);
+	sched_pool_init(&s->segs, mem + jobs_bytes, sizeof(struct sched_seg), offsetof(struct sched_seg, link),
+			(uint32_t)SCHED_SEGMENTS(c.max_jobs));
 	s->buckets = (struct sched_job **)(void *)(mem + jobs_bytes + segs_bytes);
-	for (uint32_t i = 0; i < cfg->max_jobs; i++)
+	for (uint32_t i = 0; i < c.max_jobs; i++)
 		s->buckets[i] = NULL;
-	int err = sched_profile_init(&s->profile, &s->segs, cfg->procs, origin);
-	SCHED_ASSERT(err == SCHED_OK); /* the pool was just made with room */
-	(void)err;
+
+	/* Scratch: work segments, then the per-job arrays (pointers first, for alignment). */
+	struct sched_scratch *x = &s->scratch;
+	sched_zero(x, sizeof *x);
+	if (c.scratch_jobs > 0) {
+		unsigned char *sm = mem + SCHED_ARENA_SIZE(c.max_jobs);
+		size_t wsegs = SCHED_SEGMENTS(c.scratch_jobs) * sizeof(struct sched_seg);
+		x->cap = c.scratch_jobs;
+		sched_pool_init(&x->segs, sm, sizeof(struct sched_seg), offsetof(struct sched_seg, link),
+				(uint32_t)SCHED_SEGMENTS(c.scratch_jobs));
+		sm += wsegs;
+		x->factors = (struct sched_num *)(void *)sm;
+		sm += (size_t)c.scratch_jobs * SCHED_NUM_BYTES;
+		x->jobs = (struct sched_job **)(void *)sm;
+		sm += (size_t)c.scratch_jobs * sizeof *x->jobs;
+		x->start_a = (sched_time_t *)(void *)sm;
+		sm += (size_t)c.scratch_jobs * sizeof *x->start_a;
+		x->start_b = (sched_time_t *)(void *)sm;
+		sm += (size_t)c.scratch_jobs * sizeof *x->start_b;
+		x->part_a = sm;
+		x->part_b = sm + c.scratch_jobs;
+	}
+
+	s->n_parts = c.n_partitions;
+	s->n_queues = c.n_queues;
+	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++) {
+		s->part[p].procs = p < s->n_parts ? c.partition_procs[p] : 0;
+		s->part[p].busy = 0;
+		if (p < s->n_parts) {
+			err = sched_profile_init(&s->part[p].profile, &s->segs, s->part[p].procs, origin);
+			SCHED_ASSERT(err == SCHED_OK); /* the pool was just made with room */
+		}
+	}
+	for (unsigned q = 0; q < SCHED_MAX_QUEUES; q++)
+		s->queue_busy[q] = 0;
 	sched_list_init(&s->waiting);
 	sched_list_init(&s->running);
 	s->n_waiting = 0;
 	s->n_running = 0;
+	s->arrivals = 0;
 	s->busy = 0;
 	s->now = origin;
 	s->first_start = SCHED_TIME_MAX;
@@ -62,9 +155,14 @@ static void emit(struct sched *s, enum sched_decision_kind kind, const struct sc
 {
 	if (s->emit == NULL)
 		return;
-	struct sched_decision d = {
-		.kind = kind, .job = j->id, .time = t, .procs = j->procs, .backfilled = backfilled,
-	};
+	/* Field by field: an initializer would make GCC call memset. */
+	struct sched_decision d;
+	d.kind = kind;
+	d.job = j->id;
+	d.time = t;
+	d.procs = j->procs;
+	d.partition = j->part;
+	d.backfilled = backfilled;
 	s->emit(s->emit_ctx, &d);
 }
 
@@ -144,26 +242,48 @@ static void insert_running(struct sched *s, struct sched_job *j)
 	sched_list_insert_after(pos, &j->link);
 }
 
-void sched_start_job(struct sched *s, struct sched_job *j)
+/* Plan order: higher queue priority first, then arrival. */
+static bool plan_before(const struct sched *s, const struct sched_job *a, const struct sched_job *b)
+{
+	uint16_t pa = s->cfg.queues[a->queue].priority, pb = s->cfg.queues[b->queue].priority;
+	if (pa != pb)
+		return pa > pb;
+	return a->arrival < b->arrival;
+}
+
+/* Put a new waiting job at its place in the plan (usually last: walk from the tail). */
+static void enqueue(struct sched *s, struct sched_job *j)
+{
+	struct sched_list *pos = s->waiting.prev;
+	while (pos != &s->waiting && plan_before(s, j, sched_job_of(pos)))
+		pos = pos->prev;
+	sched_list_insert_after(pos, &j->link);
+	s->n_waiting++;
+}
+
+void sched_start_job(struct sched *s, struct sched_job *j, uint8_t part)
 {
 	SCHED_ASSERT(j->state == SCHED_JOB_WAITING);
-	SCHED_ASSERT(j->procs <= sched_free_now(s));
+	SCHED_ASSERT(j->procs <= s->part[part].procs - s->part[part].busy);
 	bool backfilled = s->waiting.next != &j->link;
 	if (!j->reserved) {
-		/* Queueing policies add the job to the profile when it starts. */
-		int err = sched_profile_reserve(&s->profile, s->now, j->estimate, j->procs);
+		/* Queueing policies and background jobs enter the profile when they start. */
+		int err = sched_profile_reserve(sched_prof(s, part), s->now, j->estimate, j->procs);
 		SCHED_ASSERT(err == SCHED_OK); /* free processors were checked; segments are bounded */
 		(void)err;
 	}
-	SCHED_ASSERT(!j->reserved || j->start == s->now);
+	SCHED_ASSERT(!j->reserved || (j->start == s->now && j->part == part));
 	sched_list_remove(&j->link);
 	s->n_waiting--;
 	j->state = SCHED_JOB_RUNNING;
 	j->reserved = 0;
 	j->start = s->now;
+	j->part = part;
 	insert_running(s, j);
 	s->n_running++;
 	s->busy += j->procs;
+	s->part[part].busy += j->procs;
+	s->queue_busy[j->queue] += j->procs;
 	s->counters.started++;
 	if (backfilled)
 		s->counters.backfilled++;
@@ -176,8 +296,45 @@ static void retire_running(struct sched *s, struct sched_job *j)
 	sched_list_remove(&j->link);
 	s->n_running--;
 	s->busy -= j->procs;
+	s->part[j->part].busy -= j->procs;
+	s->queue_busy[j->queue] -= j->procs;
 	release_job(s, j);
 	s->pass_due = true;
+}
+
+bool sched_limits_allow(const struct sched *s, const struct sched_job *j, sched_time_t *retry)
+{
+	const struct sched_queue_cfg *q = sched_queue_of(s, j);
+	bool cap = q->proc_cap != 0 && s->queue_busy[j->queue] + j->procs > q->proc_cap;
+	uint32_t mine = 0;
+	sched_time_t first_mine = SCHED_TIME_MAX, first_queue = SCHED_TIME_MAX;
+	const struct sched_list *it;
+	sched_list_for_each(it, &s->running) {
+		const struct sched_job *r = sched_job_of((struct sched_list *)it);
+		if (r->queue != j->queue)
+			continue;
+		if (sched_job_end(r) < first_queue)
+			first_queue = sched_job_end(r);
+		if (r->user == j->user) {
+			mine++;
+			if (sched_job_end(r) < first_mine)
+				first_mine = sched_job_end(r);
+		}
+	}
+	bool user = q->max_running_per_user != 0 && mine >= q->max_running_per_user;
+	if (!cap && !user)
+		return true;
+	/* The running list is in end order, so its first blocking job frees something first. */
+	*retry = cap && user ? (first_queue < first_mine ? first_queue : first_mine)
+			     : cap ? first_queue : first_mine;
+	return false;
+}
+
+bool sched_background_held(const struct sched *s, const struct sched_job *j)
+{
+	/* The plan is in descending queue priority: only its first job can be of a higher queue. */
+	const struct sched_job *first = sched_first(s, SCHED_JOB_WAITING);
+	return first != NULL && s->cfg.queues[first->queue].priority > s->cfg.queues[j->queue].priority;
 }
 
 /* Kill running jobs whose estimate ends before (or, if inclusive, at) t. */
@@ -201,6 +358,12 @@ static int check_time(const struct sched *s, sched_time_t now)
 	return SCHED_OK;
 }
 
+static void trim(struct sched *s, sched_time_t t)
+{
+	for (unsigned p = 0; p < s->n_parts; p++)
+		sched_profile_trim(sched_prof(s, p), t);
+}
+
 /*
  * Bring the state up to `now` as if sched_advance() had been called at
  * every event before it: kills at their estimates and passes when due, each
@@ -216,12 +379,12 @@ static void catch_up(struct sched *s, sched_time_t now, bool inclusive)
 			break;
 		s->now = t;
 		kill_due(s, t, true);
-		sched_profile_trim(&s->profile, t);
+		trim(s, t);
 		s->pass_due = false;
 		s->policy->pass(s);
 	}
 	s->now = now;
-	sched_profile_trim(&s->profile, now);
+	trim(s, now);
 }
 
 int sched_advance(struct sched *s, sched_time_t now)
@@ -238,15 +401,69 @@ const struct sched_job *sched_find(const struct sched *s, uint32_t id)
 	return find_job(s, id);
 }
 
+/* The partitions a job may use: its queue's, narrowed to the one it asked for. */
+static uint8_t allowed_parts(const struct sched *s, const struct sched_job_desc *d)
+{
+	uint8_t mask = s->cfg.queues[d->queue].partitions;
+	if (d->partition != SCHED_PART_ANY)
+		mask &= (uint8_t)(1u << d->partition);
+	return mask;
+}
+
+int sched_admissible(const struct sched *s, const struct sched_job_desc *d, const char **why)
+{
+	const char *w = NULL;
+	int err = SCHED_OK;
+	if (d == NULL || d->procs == 0 || d->estimate == 0 || d->estimate >= SCHED_ESTIMATE_LIMIT) {
+		w = "zero processors or estimate, or estimate too large";
+		err = SCHED_E_INVAL;
+	} else if (d->queue >= s->n_queues) {
+		w = "no such queue";
+		err = SCHED_E_INVAL;
+	} else if (d->partition != SCHED_PART_ANY &&
+		   (d->partition >= s->n_parts || !(s->cfg.queues[d->queue].partitions & (1u << d->partition)))) {
+		w = "partition not open to its queue";
+		err = SCHED_E_INVAL;
+	} else {
+		const struct sched_queue_cfg *q = &s->cfg.queues[d->queue];
+		sched_procs_t widest = 0;
+		uint8_t mask = allowed_parts(s, d);
+		for (unsigned p = 0; p < s->n_parts; p++)
+			if ((mask & (1u << p)) && s->part[p].procs > widest)
+				widest = s->part[p].procs;
+		if (d->procs > widest) {
+			w = "more processors than its partitions have";
+			err = SCHED_E_RANGE;
+		} else if (q->min_procs && d->procs < q->min_procs) {
+			w = "fewer processors than its queue's minimum";
+			err = SCHED_E_LIMIT;
+		} else if (q->max_procs && d->procs > q->max_procs) {
+			w = "more processors than its queue's maximum";
+			err = SCHED_E_LIMIT;
+		} else if (q->min_time && d->estimate < q->min_time) {
+			w = "estimate below its queue's minimum time";
+			err = SCHED_E_LIMIT;
+		} else if (q->max_time && d->estimate > q->max_time) {
+			w = "estimate above its queue's maximum time";
+			err = SCHED_E_LIMIT;
+		} else if (q->proc_cap && d->procs > q->proc_cap) {
+			w = "wider than its queue's processor cap";
+			err = SCHED_E_LIMIT;
+		}
+	}
+	if (why != NULL)
+		*why = w;
+	return err;
+}
+
 int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t now)
 {
 	int err = check_time(s, now);
 	if (err != SCHED_OK)
 		return err;
-	if (d == NULL || d->procs == 0 || d->estimate == 0 || d->estimate >= SCHED_ESTIMATE_LIMIT)
-		return SCHED_E_INVAL;
-	if (d->procs > s->cfg.procs)
-		return SCHED_E_RANGE;
+	err = sched_admissible(s, d, NULL);
+	if (err != SCHED_OK)
+		return err;
 	catch_up(s, now, false);
 	if (find_job(s, d->id) != NULL)
 		return SCHED_E_EXIST;
@@ -256,22 +473,38 @@ int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t n
 		return SCHED_E_NOSPACE;
 	}
 	j->id = d->id;
+	j->user = d->user;
+	j->arrival = s->arrivals;
 	j->procs = d->procs;
 	j->estimate = d->estimate;
 	j->submit = now;
 	j->start = SCHED_TIME_MAX;
+	j->guarantee = SCHED_TIME_MAX;
+	j->queue = d->queue;
+	j->allowed = allowed_parts(s, d);
+	j->part = 0;
+	while (!(j->allowed & (1u << j->part)))
+		j->part++;
+	/* Seed 003 section 2.2: the scheduler priority starts at 1/2; slack is set once placed. */
+	uint32_t up = d->up_milli > 1000u ? 1000u : d->up_milli;
+	uint32_t pp = d->pp_milli > 1000u ? 1000u : d->pp_milli;
+	j->prio3 = d->pp_milli == SCHED_PP_OVER_QUOTA ? (uint16_t)SCHED_PRIO_OVER_QUOTA : (uint16_t)(up + pp + 500u);
+	j->slack = SCHED_SLACK_INF;
 	j->state = SCHED_JOB_WAITING;
 	j->reserved = 0;
-	sched_list_push_back(&s->waiting, &j->link);
-	s->n_waiting++;
+	enqueue(s, j);
 	index_add(s, j);
-	err = s->policy->admit(s, j);
-	if (err != SCHED_OK) {
-		sched_list_remove(&j->link);
-		s->n_waiting--;
-		release_job(s, j);
-		return err;
+	if (s->policy->plans && !sched_is_background(s, j)) {
+		err = s->policy->admit(s, j);
+		if (err != SCHED_OK) {
+			sched_list_remove(&j->link);
+			s->n_waiting--;
+			release_job(s, j);
+			return err;
+		}
+		j->guarantee = j->start;
 	}
+	s->arrivals++;
 	s->counters.submitted++;
 	s->pass_due = true;
 	return SCHED_OK;
@@ -285,7 +518,7 @@ static void end_running(struct sched *s, struct sched_job *j)
 		retire_running(s, j); /* the profile already ends its interval here */
 		return;
 	}
-	int err = sched_profile_release(&s->profile, s->now, end - s->now, j->procs);
+	int err = sched_profile_release(sched_prof(s, j->part), s->now, end - s->now, j->procs);
 	SCHED_ASSERT(err == SCHED_OK);
 	(void)err;
 	retire_running(s, j);
@@ -357,6 +590,8 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 {
 	if ((unsigned)policy >= SCHED_POLICY_COUNT)
 		return SCHED_E_INVAL;
+	if (policies[policy]->needs_scratch && s->scratch.cap == 0)
+		return SCHED_E_INVAL;
 	int err = check_time(s, now);
 	if (err != SCHED_OK)
 		return err;
@@ -371,51 +606,14 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 	s->cfg.policy = policy;
 	s->first_start = SCHED_TIME_MAX;
 	if (s->policy->plans) {
+		sched_replan_all(s);
 		sched_list_for_each(it, &s->waiting) {
-			err = sched_reserve_earliest(s, sched_job_of(it));
-			/* Each job fitted under the old policy, so a slot exists under the new one. */
-			SCHED_ASSERT(err == SCHED_OK);
+			struct sched_job *j = sched_job_of(it);
+			j->guarantee = j->reserved ? j->start : SCHED_TIME_MAX;
 		}
 	}
 	s->pass_due = true;
 	return SCHED_OK;
-}
-
-int sched_reserve_earliest(struct sched *s, struct sched_job *j)
-{
-	sched_time_t at;
-	int err = sched_profile_place(&s->profile, s->now, j->procs, j->estimate, &at);
-	if (err != SCHED_OK)
-		return err;
-	j->start = at;
-	j->reserved = 1;
-	sched_plan_note(s, at);
-	return SCHED_OK;
-}
-
-void sched_unreserve(struct sched *s, struct sched_job *j)
-{
-	SCHED_ASSERT(j->reserved);
-	int err = sched_profile_release(&s->profile, j->start, j->estimate, j->procs);
-	SCHED_ASSERT(err == SCHED_OK);
-	(void)err;
-	j->reserved = 0;
-}
-
-void sched_start_due(struct sched *s)
-{
-	if (s->first_start > s->now)
-		return; /* nothing is due: the common case costs O(1) */
-	sched_time_t next = SCHED_TIME_MAX;
-	struct sched_list *it, *tmp;
-	sched_list_for_each_safe(it, tmp, &s->waiting) {
-		struct sched_job *j = sched_job_of(it);
-		if (j->reserved && j->start <= s->now)
-			sched_start_job(s, j);
-		else if (j->reserved && j->start < next)
-			next = j->start;
-	}
-	s->first_start = next;
 }
 
 int sched_predict_reserved(const struct sched *s, const struct sched_job *j, sched_time_t *start)
@@ -441,11 +639,6 @@ const struct sched_job *sched_next(const struct sched *s, const struct sched_job
 	return j->link.next == head ? NULL : sched_job_of(j->link.next);
 }
 
-const char *sched_policy_name(enum sched_policy_id policy)
-{
-	return (unsigned)policy < SCHED_POLICY_COUNT ? policies[policy]->name : NULL;
-}
-
 static bool str_eq(const char *a, const char *b)
 {
 	while (*a != '\0' && *a == *b) {
@@ -453,6 +646,11 @@ static bool str_eq(const char *a, const char *b)
 		b++;
 	}
 	return *a == *b;
+}
+
+const char *sched_policy_name(enum sched_policy_id policy)
+{
+	return (unsigned)policy < SCHED_POLICY_COUNT ? policies[policy]->name : NULL;
 }
 
 int sched_policy_parse(const char *name, enum sched_policy_id *policy)
@@ -472,6 +670,24 @@ int sched_policy_parse(const char *name, enum sched_policy_id *policy)
 	return SCHED_E_INVAL;
 }
 
+static const char *const heuristic_names[SCHED_HEUR_COUNT] = {"ast", "aat", "du", "dc", "dp"};
+
+const char *sched_heuristic_name(enum sched_heuristic h)
+{
+	return (unsigned)h < SCHED_HEUR_COUNT ? heuristic_names[h] : NULL;
+}
+
+int sched_heuristic_parse(const char *name, enum sched_heuristic *h)
+{
+	for (unsigned i = 0; name != NULL && i < SCHED_HEUR_COUNT; i++) {
+		if (str_eq(name, heuristic_names[i])) {
+			*h = (enum sched_heuristic)i;
+			return SCHED_OK;
+		}
+	}
+	return SCHED_E_INVAL;
+}
+
 const char *sched_strerror(int err)
 {
 	switch (err) {
@@ -485,6 +701,7 @@ const char *sched_strerror(int err)
 	case SCHED_E_TIME: return "time went backwards";
 	case SCHED_E_NOTSUP: return "not supported by policy";
 	case SCHED_E_FORMAT: return "bad format";
+	case SCHED_E_LIMIT: return "outside its queue's limits";
 	default: return "unknown error";
 	}
 }

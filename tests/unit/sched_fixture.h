@@ -13,7 +13,7 @@
 
 struct fx {
 	struct sched s;
-	_Alignas(16) unsigned char arena[SCHED_ARENA_SIZE(FX_CAP)];
+	_Alignas(16) unsigned char arena[SCHED_ARENA_SIZE_SCRATCH(FX_CAP, FX_CAP)];
 	struct sched_decision log[FX_LOG];
 	int n;
 };
@@ -27,7 +27,16 @@ static inline void fx_record(void *ctx, const struct sched_decision *d)
 
 static inline int fx_init(struct fx *f, enum sched_policy_id policy, sched_procs_t procs)
 {
-	struct sched_config cfg = {.procs = procs, .max_jobs = FX_CAP, .policy = policy};
+	struct sched_config cfg = {.procs = procs, .max_jobs = FX_CAP, .policy = policy, .scratch_jobs = FX_CAP};
+	f->n = 0;
+	return sched_init(&f->s, &cfg, f->arena, sizeof f->arena, fx_record, f, 0);
+}
+
+/* A scheduler for a configuration of the test's own (partitions, queues, parameters). */
+static inline int fx_init_cfg(struct fx *f, struct sched_config cfg)
+{
+	cfg.max_jobs = FX_CAP;
+	cfg.scratch_jobs = FX_CAP;
 	f->n = 0;
 	return sched_init(&f->s, &cfg, f->arena, sizeof f->arena, fx_record, f, 0);
 }
@@ -35,7 +44,7 @@ static inline int fx_init(struct fx *f, enum sched_policy_id policy, sched_procs
 static inline int fx_submit(struct fx *f, uint32_t id, sched_procs_t procs, sched_time_t est,
 			    sched_time_t now)
 {
-	struct sched_job_desc d = {.id = id, .procs = procs, .estimate = est};
+	struct sched_job_desc d = sched_desc(id, procs, est);
 	return sched_submit(&f->s, &d, now);
 }
 

@@ -5,7 +5,7 @@
 static void init_rejects_bad_configs(void)
 {
 	static struct fx f;
-	struct sched_config cfg = {.procs = 10, .max_jobs = FX_CAP, .policy = SCHED_POLICY_CONS};
+	struct sched_config cfg = {.procs = 10, .max_jobs = FX_CAP, .policy = SCHED_POLICY_CONS, .scratch_jobs = FX_CAP};
 	CHECK_EQ(sched_init(&f.s, &cfg, f.arena, sizeof f.arena, NULL, NULL, 0), SCHED_OK);
 	CHECK_EQ(sched_init(&f.s, &cfg, f.arena, sizeof f.arena - 1, NULL, NULL, 0), SCHED_E_NOSPACE);
 	CHECK_EQ(sched_init(&f.s, &cfg, f.arena + 1, sizeof f.arena - 1, NULL, NULL, 0), SCHED_E_INVAL);
@@ -19,7 +19,7 @@ static void init_rejects_bad_configs(void)
 	cfg.max_jobs = FX_CAP;
 	cfg.policy = SCHED_POLICY_COUNT;
 	CHECK_EQ(sched_init(&f.s, &cfg, f.arena, sizeof f.arena, NULL, NULL, 0), SCHED_E_INVAL);
-	CHECK_EQ(sched_arena_size(FX_CAP), sizeof f.arena);
+	CHECK_EQ(sched_arena_size_cfg(&cfg), sizeof f.arena);
 }
 
 static void submit_rejects_bad_jobs(void)
@@ -168,7 +168,7 @@ static void checker_catches_corruption(void)
 	j->start++; /* the reservation no longer matches the profile */
 	CHECK_EQ(sched_check(&f.s), SCHED_E_STATE);
 	j->start--;
-	struct sched_seg *g = sched_profile_first(&f.s.profile);
+	struct sched_seg *g = sched_profile_first(&f.s.part[0].profile);
 	g->free++;
 	CHECK_EQ(sched_check(&f.s), SCHED_E_STATE);
 	g->free--;

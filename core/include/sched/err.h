@@ -19,6 +19,7 @@ enum sched_err {
 	SCHED_E_TIME = -7,    /* the clock went backwards */
 	SCHED_E_NOTSUP = -8,  /* the policy does not offer this (e.g. a guarantee under FCFS) */
 	SCHED_E_FORMAT = -9,  /* encoded input is corrupt */
+	SCHED_E_LIMIT = -10,  /* the job can never satisfy its queue's limits */
 };
 
 /** Short English name of an error code, for logs and consoles. O(1); never NULL. */

@@ -98,6 +98,20 @@ sched_time_t sched_profile_find_earlier(const struct sched_profile *p, sched_tim
 					sched_procs_t procs, sched_time_t dur, sched_time_t own_start);
 
 /**
+ * The anchor search of sched_profile_find(), giving up at @p limit: an
+ * anchor < limit, or SCHED_TIME_MAX. O(n) at most; the scan stops at limit.
+ */
+sched_time_t sched_profile_find_before(const struct sched_profile *p, sched_time_t earliest,
+				       sched_procs_t procs, sched_time_t dur, sched_time_t limit);
+
+/**
+ * Make @p dst a copy of @p src, its segments from @p pool (dst must be
+ * cleared or never initialised). O(n).
+ * @retval SCHED_E_NOSPACE the pool cannot hold the copy (dst is then empty and cleared).
+ */
+int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src);
+
+/**
  * Reserve @p procs processors for @p dur seconds at the earliest anchor
  * from @p earliest (find and reserve in one scan). O(n).
  * @param[out] start the anchor chosen.

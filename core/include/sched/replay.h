@@ -24,11 +24,15 @@ struct sched_replay_job {
 	sched_time_t run;       /* actual run time; the job holds its processors min(run, estimate) */
 	sched_time_t estimate;
 	sched_procs_t procs;
+	uint32_t user;
+	uint8_t queue;          /* index of its site queue (0 without a site) */
+	uint8_t partition;      /* SCHED_PART_ANY, or the partition it must use */
+	uint16_t up_milli, pp_milli; /* user and political priority (slack policy) */
 };
 
 enum sched_replay_kind {
 	SCHED_RE_SUBMIT,  /* accepted; predicted = the guarantee, or SCHED_TIME_MAX */
-	SCHED_RE_REFUSED, /* the core had no room */
+	SCHED_RE_REFUSED, /* the core had no room, or the job's queue limits exclude it (see err) */
 	SCHED_RE_START,   /* procs, backfilled */
 	SCHED_RE_END,     /* ended by itself; submit and start given */
 	SCHED_RE_KILL,    /* reached its estimate; submit and start given */
@@ -42,16 +46,17 @@ struct sched_replay_event {
 	sched_time_t predicted;
 	sched_time_t submit, start;
 	bool backfilled;
+	int err;                 /* REFUSED: why (SCHED_E_NOSPACE or SCHED_E_LIMIT) */
 };
 
 /** Next job into @p job: 1, or 0 at the end, or a negative error of the source. */
 typedef int (*sched_replay_source_fn)(void *ctx, struct sched_replay_job *job);
 typedef void (*sched_replay_event_fn)(void *ctx, const struct sched_replay_event *e);
 
+/* What the engine keeps per job in the system beyond the core's own record: 12 bytes. */
 struct sched_replay_slot {
 	uint32_t seq;
-	sched_time_t submit, run, estimate, start;
-	sched_procs_t procs;
+	sched_time_t run;
 	uint32_t next_free;
 };
 
@@ -73,7 +78,7 @@ struct sched_replay {
 	struct sched_metrics metrics;     /* of the jobs that ran */
 	uint64_t hash;                    /* FNV-1a 64 of the event stream (docs/console.md) */
 	uint32_t jobs;                    /* jobs read from the source */
-	uint32_t refused;
+	uint32_t refused;                 /* for room, or because their queue's limits exclude them */
 	uint64_t calls;                   /* core API calls made */
 	bool check;                       /* sched_check() after every call */
 	int error;
@@ -87,12 +92,20 @@ struct sched_replay {
 	 (size_t)(max_jobs) * sizeof(struct sched_replay_slot) +           \
 	 (size_t)(max_jobs) * sizeof(struct sched_replay_pending))
 
-/** SCHED_REPLAY_ARENA_SIZE as a function. O(1). */
+/** SCHED_REPLAY_ARENA_SIZE as a function (no scratch). O(1). */
 size_t sched_replay_arena_size(uint32_t max_jobs);
 
+/* Arena bytes for a replay under configuration cfg, with its scratch. */
+#define SCHED_REPLAY_ARENA_SIZE_SCRATCH(max_jobs, scratch_jobs)                    \
+	(SCHED_ARENA_SIZE_SCRATCH(max_jobs, scratch_jobs) +                         \
+	 (size_t)(max_jobs) * (sizeof(struct sched_replay_slot) + sizeof(struct sched_replay_pending)))
+
+/** Arena bytes for a replay under @p cfg (with its scratch). O(1). */
+size_t sched_replay_arena_size_cfg(const struct sched_config *cfg);
+
 /**
- * Prepare a replay under @p cfg over @p arena (SCHED_REPLAY_ARENA_SIZE bytes,
- * aligned to SCHED_ARENA_ALIGN); @p on_event (may be NULL) sees every event.
+ * Prepare a replay under @p cfg over @p arena (sched_replay_arena_size_cfg
+ * bytes, aligned to SCHED_ARENA_ALIGN); @p on_event (may be NULL) sees every event.
  * O(1). @retval SCHED_E_INVAL, SCHED_E_NOSPACE as for sched_init().
  */
 int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, void *arena,
@@ -127,6 +140,7 @@ enum sched_skip {
 enum sched_skip sched_replay_clean(int32_t submit, int32_t run, int32_t alloc_procs,
 				   int32_t req_procs, int32_t req_time, sched_procs_t machine,
 				   struct sched_replay_job *out);
+/* The rest of a cleaned job (user, queue, partition, priorities) is set to the defaults. */
 
 /** Feed one byte string into an FNV-1a 64 hash. O(n). */
 uint64_t sched_fnv1a(uint64_t h, const uint8_t *p, size_t n);

@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: MIT */
+/* Planning helpers shared by the planning policies: reservations across partitions, compression, the pass. */
+#include "sched_priv.h"
+
+static bool allowed(const struct sched_job *j, unsigned p)
+{
+	return (j->allowed & (1u << p)) != 0;
+}
+
+int sched_reserve_at(struct sched *s, struct sched_job *j, sched_time_t start, uint8_t part)
+{
+	int err = sched_profile_reserve(sched_prof(s, part), start, j->estimate, j->procs);
+	if (err != SCHED_OK)
+		return err;
+	j->start = start;
+	j->part = part;
+	j->reserved = 1;
+	sched_plan_note(s, start);
+	return SCHED_OK;
+}
+
+int sched_place(struct sched *s, struct sched_job *j, sched_time_t earliest)
+{
+	if (earliest < s->now)
+		earliest = s->now;
+	sched_time_t best = SCHED_TIME_MAX;
+	uint8_t best_part = 0;
+	unsigned options = 0;
+	for (unsigned p = 0; p < s->n_parts; p++) {
+		if (!allowed(j, p))
+			continue;
+		options++;
+		best_part = (uint8_t)p;
+	}
+	if (options == 1) {
+		/* One partition: find and reserve in a single scan. */
+		sched_time_t at;
+		int err = sched_profile_place(sched_prof(s, best_part), earliest, j->procs, j->estimate, &at);
+		if (err != SCHED_OK)
+			return err;
+		j->start = at;
+		j->part = best_part;
+		j->reserved = 1;
+		sched_plan_note(s, at);
+		return SCHED_OK;
+	}
+	/* Several: the earliest anchor over all of them; ties go to the lowest-numbered partition. */
+	for (unsigned p = 0; p < s->n_parts; p++) {
+		if (!allowed(j, p))
+			continue;
+		sched_time_t a = sched_profile_find(sched_prof(s, p), earliest, j->procs, j->estimate);
+		if (a < best) {
+			best = a;
+			best_part = (uint8_t)p;
+		}
+	}
+	if (best == SCHED_TIME_MAX)
+		return SCHED_E_RANGE;
+	return sched_reserve_at(s, j, best, best_part);
+}
+
+void sched_unreserve(struct sched *s, struct sched_job *j)
+{
+	SCHED_ASSERT(j->reserved);
+	int err = sched_profile_release(sched_prof(s, j->part), j->start, j->estimate, j->procs);
+	SCHED_ASSERT(err == SCHED_OK);
+	(void)err;
+	j->reserved = 0;
+}
+
+bool sched_move_earlier(struct sched *s, struct sched_job *j)
+{
+	if (!j->reserved || j->start <= s->now)
+		return false; /* already due: cannot move earlier */
+	sched_time_t best = SCHED_TIME_MAX;
+	uint8_t best_part = j->part;
+	for (unsigned p = 0; p < s->n_parts; p++) {
+		if (!allowed(j, p))
+			continue;
+		/* Read-only first: most jobs of a long queue cannot move. In its own partition the
+		 * job's reservation counts as free; elsewhere the search stops at its current start. */
+		sched_time_t a = p == j->part
+			? sched_profile_find_earlier(sched_prof(s, p), s->now, j->procs, j->estimate, j->start)
+			: sched_profile_find_before(sched_prof(s, p), s->now, j->procs, j->estimate, j->start);
+		if (a < best) {
+			best = a;
+			best_part = (uint8_t)p;
+		}
+	}
+	if (best == SCHED_TIME_MAX)
+		return false;
+	sched_unreserve(s, j);
+	int err = sched_reserve_at(s, j, best, best_part);
+	SCHED_ASSERT(err == SCHED_OK); /* the slot was free once j's own was released */
+	(void)err;
+	return true;
+}
+
+/*
+ * Compression, the second way of seed 000 section 2.1: keep the profile
+ * and, in plan order, remove each waiting job and re-insert it at its
+ * earliest anchor. The old slot is still free after the removal, so the new
+ * start is never later: guarantees hold. O(n) jobs x O(n) segments.
+ */
+void sched_compress(struct sched *s)
+{
+	s->counters.reflows++;
+	struct sched_list *it;
+	sched_list_for_each(it, &s->waiting) {
+		if (sched_move_earlier(s, sched_job_of(it)))
+			s->counters.moved++;
+	}
+	sched_plan_refresh(s);
+}
+
+void sched_replan_after(struct sched *s, struct sched_job *j)
+{
+	struct sched_job *k;
+	for (k = sched_next_waiting(s, j); k != NULL; k = sched_next_waiting(s, k))
+		if (k->reserved)
+			sched_unreserve(s, k);
+	for (k = sched_next_waiting(s, j); k != NULL; k = sched_next_waiting(s, k)) {
+		if (sched_is_background(s, k))
+			continue;
+		int err = sched_place(s, k, s->now);
+		SCHED_ASSERT(err == SCHED_OK); /* it fitted before, behind fewer jobs */
+		(void)err;
+	}
+	sched_plan_refresh(s);
+}
+
+void sched_replan_all(struct sched *s)
+{
+	struct sched_list *it;
+	sched_list_for_each(it, &s->waiting) {
+		struct sched_job *k = sched_job_of(it);
+		if (k->reserved)
+			sched_unreserve(s, k);
+	}
+	sched_list_for_each(it, &s->waiting) {
+		struct sched_job *k = sched_job_of(it);
+		if (sched_is_background(s, k))
+			continue;
+		int err = sched_place(s, k, s->now);
+		SCHED_ASSERT(err == SCHED_OK);
+		(void)err;
+	}
+	sched_plan_refresh(s);
+}
+
+int sched_admit_strict(struct sched *s, struct sched_job *j)
+{
+	/* Jobs after j in the plan are of a lower queue priority: j goes ahead of them. */
+	bool behind = sched_next_waiting(s, j) != NULL;
+	struct sched_job *k;
+	if (behind)
+		for (k = sched_next_waiting(s, j); k != NULL; k = sched_next_waiting(s, k))
+			if (k->reserved)
+				sched_unreserve(s, k);
+	int err = sched_place(s, j, s->now);
+	if (behind) {
+		for (k = sched_next_waiting(s, j); k != NULL; k = sched_next_waiting(s, k)) {
+			if (sched_is_background(s, k))
+				continue;
+			int e = sched_place(s, k, s->now);
+			SCHED_ASSERT(e == SCHED_OK);
+			(void)e;
+			k->guarantee = k->start; /* a higher queue went ahead: the old guarantee is void */
+		}
+		sched_plan_refresh(s);
+	}
+	return err;
+}
+
+/* Start the jobs whose reservation is due; those a queue limit holds back get a later one. */
+static bool start_reserved_due(struct sched *s)
+{
+	bool freed = false;
+	struct sched_list *it, *tmp;
+	sched_list_for_each_safe(it, tmp, &s->waiting) {
+		struct sched_job *j = sched_job_of(it);
+		if (!j->reserved || j->start > s->now)
+			continue;
+		sched_time_t retry;
+		if (sched_limits_allow(s, j, &retry)) {
+			sched_start_job(s, j, j->part);
+			continue;
+		}
+		/* The limit frees up no earlier than when a blocking job ends. */
+		s->counters.limited++;
+		sched_unreserve(s, j);
+		int err = sched_place(s, j, retry);
+		SCHED_ASSERT(err == SCHED_OK && j->start > s->now);
+		(void)err;
+		freed = true;
+	}
+	return freed;
+}
+
+/* Background jobs have no reservation: they start when nothing of a higher queue waits and they fit now. */
+static void start_background(struct sched *s)
+{
+	struct sched_list *it, *tmp;
+	sched_list_for_each_safe(it, tmp, &s->waiting) {
+		struct sched_job *j = sched_job_of(it);
+		if (!sched_is_background(s, j))
+			continue;
+		if (sched_background_held(s, j))
+			break;
+		sched_time_t retry;
+		if (!sched_limits_allow(s, j, &retry))
+			continue;
+		for (unsigned p = 0; p < s->n_parts; p++) {
+			if (allowed(j, p) &&
+			    sched_profile_find(sched_prof(s, p), s->now, j->procs, j->estimate) == s->now) {
+				sched_start_job(s, j, (uint8_t)p);
+				break;
+			}
+		}
+	}
+}
+
+void sched_start_due(struct sched *s)
+{
+	for (;;) {
+		bool freed = s->first_start <= s->now && start_reserved_due(s);
+		sched_plan_refresh(s);
+		if (!freed)
+			break;
+		/* A held-back job left a hole at now: let the others use it, then start what became due. */
+		s->policy->reflow(s);
+		if (s->first_start > s->now)
+			break;
+	}
+	start_background(s);
+}
+
+/* --- scratch ---------------------------------------------------------------------------- */
+
+void sched_scratch_clear(struct sched *s)
+{
+	for (unsigned p = 0; p < s->n_parts; p++) {
+		struct sched_profile *w = &s->scratch.work[p];
+		if (w->pool != NULL && w->count > 0)
+			sched_profile_clear(w);
+	}
+}
+
+bool sched_scratch_copy(struct sched *s)
+{
+	struct sched_scratch *x = &s->scratch;
+	if (x->cap == 0 || s->n_waiting > x->cap)
+		return false;
+	sched_scratch_clear(s);
+	for (unsigned p = 0; p < s->n_parts; p++) {
+		if (sched_profile_copy(&x->work[p], &x->segs, sched_prof(s, p)) != SCHED_OK) {
+			sched_scratch_clear(s);
+			return false;
+		}
+	}
+	return true;
+}
+
+sched_time_t sched_scratch_find(struct sched *s, const struct sched_job *j, sched_time_t earliest,
+				uint8_t *part)
+{
+	sched_time_t best = SCHED_TIME_MAX;
+	for (unsigned p = 0; p < s->n_parts; p++) {
+		if (!allowed(j, p))
+			continue;
+		sched_time_t a = sched_profile_find(&s->scratch.work[p], earliest, j->procs, j->estimate);
+		if (a < best) {
+			best = a;
+			*part = (uint8_t)p;
+		}
+	}
+	return best;
+}

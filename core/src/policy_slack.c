@@ -1,0 +1,412 @@
+/* SPDX-License-Identifier: MIT */
+/* Slack-based backfilling with priorities (seed 003 section 2): the cheapest schedule within every slack. */
+#include "num.h"
+#include "sched_priv.h"
+
+/*
+ * Every waiting job has a priority p = (UP + PP + SP) / 3 and a slack: how
+ * much later than planned it may still start. A new job is placed by trying
+ * schedules and keeping the cheapest (section 2.1):
+ *
+ *   price = (te - now)^at n^au + sum over moved jobs of cost(ji, ti, j)
+ *   cost(ji, ti, j) = ni^au ti^at (pi / pj)^ap (s0i / si)^(ap af),  ti <= si
+ *
+ * with infinity when any ti exceeds that job's slack. The schedules tried
+ * (section 2.4): conservative's (the job at its anchor, nobody moved), and,
+ * for each time ts where a partition's profile changes, the job put at ts
+ * with every job planned at or after ts pushed back by the new job's
+ * estimate and then compressed one by one in the heuristic's order
+ * (AST, AAT, DU, DC or DP). Ties go to the schedule that moves fewer jobs.
+ * O(n) times per partition x O(n) jobs x O(n) segments: O(n^3).
+ *
+ * Removal (a waiting job cancelled, or capacity freed by a job that ended
+ * early, which the seed leaves to its Tick and we treat the same way) is the
+ * same search with a "dummy timeless job": nothing is pushed back, jobs
+ * from ts on are compressed, and the price (a profit) is the sum of the
+ * negative costs of the moves. The dummy's priority is 1; it scales every
+ * cost alike, so it does not change the choice.
+ *
+ * Conventions where the paper is silent, fixed here:
+ *  - priorities are thousandths: UP and PP in [0, 1000], SP in [0, 1000];
+ *    prio3 = UP + PP + SP, so p = prio3 / 3000;
+ *  - s0 = (3000 - prio3) x SF x AWT / 3000, whole seconds (truncated);
+ *  - an over-quota job (PP = -infinity) has infinite slack, costs nothing
+ *    to delay, and may not delay anyone itself;
+ *  - a slack ratio s0 / s uses max(s, 1) (a job with no slack left cannot
+ *    be delayed anyway, and moving it earlier stays finite);
+ *  - the new job's SP is set once it is placed: min((te - now) / (2 AWT), 1).
+ * All arithmetic is integer or the integer soft float of num.c.
+ */
+
+#define AU 0
+#define AT 1
+#define AP 2
+#define AF 3
+
+static uint32_t alpha(const struct sched *s, int k)
+{
+	return s->cfg.slack.alpha_milli[k];
+}
+
+static bool over_quota(const struct sched_job *j)
+{
+	return j->prio3 == SCHED_PRIO_OVER_QUOTA;
+}
+
+/* s0 from the job's priority (section 2.2). */
+static int32_t initial_slack(const struct sched *s, uint16_t prio3)
+{
+	if (prio3 == SCHED_PRIO_OVER_QUOTA)
+		return SCHED_SLACK_INF;
+	uint64_t v = (uint64_t)(3000u - prio3) * s->cfg.slack.sf_milli * s->cfg.slack.awt / 3000000u;
+	return v >= (uint64_t)SCHED_SLACK_INF ? SCHED_SLACK_INF - 1 : (int32_t)v;
+}
+
+/*
+ * The part of a job's cost that does not depend on its delay:
+ * ni^au (pi / pj)^ap (s0i / max(si, 1))^(ap af). Zero for an over-quota job.
+ */
+static struct sched_num factor(const struct sched *s, const struct sched_job *k, uint16_t pj3)
+{
+	if (over_quota(k) || k->prio3 == 0)
+		return num_zero();
+	struct sched_num f = num_pow_milli(num_u64(k->procs), alpha(s, AU));
+	struct sched_num ratio = num_div(num_u64(k->prio3), num_u64(pj3));
+	f = num_mul(f, num_pow_milli(ratio, alpha(s, AP)));
+	int32_t s0 = initial_slack(s, k->prio3);
+	int32_t left = k->slack < 1 ? 1 : k->slack;
+	if (s0 == 0)
+		return num_zero();
+	struct sched_num slack_ratio = num_div(num_u64((uint64_t)s0), num_u64((uint64_t)left));
+	uint32_t apf = alpha(s, AP) * alpha(s, AF) / 1000u;
+	return num_mul(f, num_pow_milli(slack_ratio, apf));
+}
+
+/* cost(ji, ti, j): sign(ti) x factor x |ti|^at. */
+static struct sched_num cost(const struct sched *s, struct sched_num f, int64_t t)
+{
+	if (t == 0)
+		return num_zero();
+	struct sched_num c = num_mul(f, num_pow_milli(num_u64((uint64_t)(t < 0 ? -t : t)), alpha(s, AT)));
+	return t < 0 ? num_neg(c) : c;
+}
+
+/* Heuristic order: is a before b? Ties by arrival. */
+static bool before(const struct sched *s, const struct sched_job *a, struct sched_num fa,
+		   const struct sched_job *b, struct sched_num fb)
+{
+	switch (s->cfg.slack.heuristic) {
+	case SCHED_HEUR_AST:
+		if (a->start != b->start)
+			return a->start < b->start;
+		break;
+	case SCHED_HEUR_AAT:
+		if (a->submit != b->submit)
+			return a->submit < b->submit;
+		break;
+	case SCHED_HEUR_DU: {
+		uint64_t ua = (uint64_t)a->procs * a->estimate, ub = (uint64_t)b->procs * b->estimate;
+		if (ua != ub)
+			return ua > ub;
+		break;
+	}
+	case SCHED_HEUR_DC: {
+		int c = num_cmp(fa, fb); /* the cost of a one-second delay is the factor itself */
+		if (c != 0)
+			return c > 0;
+		break;
+	}
+	case SCHED_HEUR_DP: {
+		/* Over quota is the lowest priority of all. */
+		uint32_t pa = over_quota(a) ? 0 : a->prio3 + 1u, pb = over_quota(b) ? 0 : b->prio3 + 1u;
+		if (pa != pb)
+			return pa > pb;
+		break;
+	}
+	default:
+		break;
+	}
+	return a->arrival < b->arrival;
+}
+
+/* Gather the reserved waiting jobs (not j) with their factors, in heuristic order. */
+static uint32_t gather(struct sched *s, const struct sched_job *j, uint16_t pj3)
+{
+	struct sched_scratch *x = &s->scratch;
+	struct sched_num *f = x->factors;
+	uint32_t n = 0;
+	struct sched_list *it;
+	sched_list_for_each(it, &s->waiting) {
+		struct sched_job *k = sched_job_of(it);
+		if (k == j || !k->reserved)
+			continue;
+		struct sched_num fk = factor(s, k, pj3);
+		/* Insertion sort: n is the backlog, and the order is needed once per search. */
+		uint32_t i = n++;
+		while (i > 0 && before(s, k, fk, x->jobs[i - 1], f[i - 1])) {
+			x->jobs[i] = x->jobs[i - 1];
+			f[i] = f[i - 1];
+			i--;
+		}
+		x->jobs[i] = k;
+		f[i] = fk;
+	}
+	return n;
+}
+
+/* Earliest anchor of k in the work profiles before `limit`, k's own reservation there counted as free. */
+static sched_time_t earlier_in_work(struct sched *s, const struct sched_job *k, sched_time_t at, uint8_t part,
+				    uint8_t *best_part)
+{
+	sched_time_t best = SCHED_TIME_MAX;
+	for (unsigned p = 0; p < s->n_parts; p++) {
+		if (!(k->allowed & (1u << p)))
+			continue;
+		struct sched_profile *w = &s->scratch.work[p];
+		sched_time_t a = p == part ? sched_profile_find_earlier(w, s->now, k->procs, k->estimate, at)
+					   : sched_profile_find_before(w, s->now, k->procs, k->estimate, at);
+		if (a < best) {
+			best = a;
+			*best_part = (uint8_t)p;
+		}
+	}
+	return best;
+}
+
+/*
+ * One candidate: jobs planned at or after ts are pushed back by `shift`
+ * (the new job's estimate, or 0), the new job (if any) is put at ts in
+ * partition jp, then those jobs are compressed in heuristic order. The
+ * result lands in start_b/part_b. Returns false if the candidate is
+ * infeasible; otherwise its price and number of moved jobs.
+ */
+static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t jp,
+		      sched_time_t shift, uint32_t n, struct sched_num *price, uint32_t *moves)
+{
+	struct sched_scratch *x = &s->scratch;
+	const struct sched_num *f = x->factors;
+	if (!sched_scratch_copy(s))
+		return false;
+	bool ok = true;
+	for (uint32_t i = 0; i < n; i++) {
+		struct sched_job *k = x->jobs[i];
+		x->start_b[i] = k->start;
+		x->part_b[i] = k->part;
+		if (k->start >= ts && shift > 0)
+			(void)sched_profile_release(&x->work[k->part], k->start, k->estimate, k->procs);
+	}
+	for (uint32_t i = 0; ok && i < n && shift > 0; i++) {
+		struct sched_job *k = x->jobs[i];
+		if (k->start < ts)
+			continue;
+		if (k->start > SCHED_TIME_MAX - 1 - shift - k->estimate ||
+		    sched_profile_reserve(&x->work[k->part], k->start + shift, k->estimate, k->procs) != SCHED_OK)
+			ok = false;
+		else
+			x->start_b[i] = k->start + shift;
+	}
+	if (ok && j != NULL && sched_profile_reserve(&x->work[jp], ts, j->estimate, j->procs) != SCHED_OK)
+		ok = false; /* the new job does not fit at ts */
+	for (uint32_t i = 0; ok && i < n; i++) {
+		struct sched_job *k = x->jobs[i];
+		if (k->start < ts)
+			continue;
+		uint8_t np = x->part_b[i];
+		sched_time_t a = earlier_in_work(s, k, x->start_b[i], x->part_b[i], &np);
+		if (a == SCHED_TIME_MAX)
+			continue;
+		(void)sched_profile_release(&x->work[x->part_b[i]], x->start_b[i], k->estimate, k->procs);
+		if (sched_profile_reserve(&x->work[np], a, k->estimate, k->procs) != SCHED_OK) {
+			ok = false; /* cannot happen: the slot was free with k's own released */
+			break;
+		}
+		x->start_b[i] = a;
+		x->part_b[i] = np;
+	}
+	sched_scratch_clear(s);
+	if (!ok)
+		return false;
+	struct sched_num p = num_zero();
+	if (j != NULL)
+		p = num_mul(num_pow_milli(num_u64(ts - s->now), alpha(s, AT)),
+			    num_pow_milli(num_u64(j->procs), alpha(s, AU)));
+	uint32_t m = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct sched_job *k = x->jobs[i];
+		int64_t t = (int64_t)x->start_b[i] - (int64_t)k->start;
+		if (t == 0 && x->part_b[i] == k->part)
+			continue;
+		m++;
+		/* A delay beyond the job's slack, or any delay for an over-quota newcomer: infinite. */
+		if (t > 0 && ((j != NULL && over_quota(j)) || (k->slack != SCHED_SLACK_INF && t > k->slack)))
+			return false;
+		p = num_add(p, cost(s, f[i], t));
+	}
+	*price = p;
+	*moves = m;
+	return true;
+}
+
+/* Move the jobs to the kept schedule (start_a/part_a) and charge or refund their slack. */
+static void apply(struct sched *s, uint32_t n)
+{
+	struct sched_scratch *x = &s->scratch;
+	for (uint32_t i = 0; i < n; i++) {
+		struct sched_job *k = x->jobs[i];
+		if (x->start_a[i] != k->start || x->part_a[i] != k->part)
+			sched_unreserve(s, k);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		struct sched_job *k = x->jobs[i];
+		if (k->reserved)
+			continue;
+		int64_t t = (int64_t)x->start_a[i] - (int64_t)k->start;
+		int err = sched_reserve_at(s, k, x->start_a[i], x->part_a[i]);
+		SCHED_ASSERT(err == SCHED_OK); /* the same placements fitted in the copy */
+		(void)err;
+		if (k->slack != SCHED_SLACK_INF) {
+			int64_t left = (int64_t)k->slack - t;
+			k->slack = left > SCHED_SLACK_INF - 1 ? SCHED_SLACK_INF - 1 : (int32_t)left;
+		}
+		if (t < 0)
+			s->counters.moved++;
+	}
+}
+
+/* The cheapest schedule found so far. */
+struct best {
+	struct sched_num price;
+	uint32_t moves;
+	sched_time_t ts;   /* where the new job goes */
+	uint8_t part;
+	bool moved;        /* start_a/part_a hold a schedule that moves jobs */
+};
+
+/* Keep the candidate now in start_b if it is cheaper, or as cheap with fewer moves. */
+static void keep(struct sched_scratch *x, uint32_t n, struct best *b, struct sched_num price,
+		 uint32_t moves, sched_time_t ts, uint8_t part)
+{
+	int c = num_cmp(price, b->price);
+	if (!(c < 0 || (c == 0 && moves < b->moves)))
+		return;
+	b->price = price;
+	b->moves = moves;
+	b->ts = ts;
+	b->part = part;
+	b->moved = true;
+	for (uint32_t i = 0; i < n; i++) {
+		x->start_a[i] = x->start_b[i];
+		x->part_a[i] = x->part_b[i];
+	}
+}
+
+/* The copy of every profile, plus the new job, must fit the scratch area. */
+static bool room(const struct sched *s)
+{
+	return s->n_waiting + s->n_running + 1 <= s->scratch.cap;
+}
+
+/* The new job's scheduler priority and slack, once it has its start (section 2.2). */
+static void settle_priority(struct sched *s, struct sched_job *j)
+{
+	if (over_quota(j)) {
+		j->slack = SCHED_SLACK_INF;
+		return;
+	}
+	uint64_t sp = (uint64_t)(j->start - s->now) * 1000u / (2u * (uint64_t)s->cfg.slack.awt);
+	if (sp > 1000)
+		sp = 1000;
+	j->prio3 = (uint16_t)(j->prio3 - 500u + sp);
+	j->slack = initial_slack(s, j->prio3);
+}
+
+static int admit_slack(struct sched *s, struct sched_job *j)
+{
+	/* Conservative's schedule is always a candidate: j at its anchor, nobody moved. */
+	struct best b = {.moves = 0, .ts = SCHED_TIME_MAX, .part = j->part, .moved = false};
+	for (unsigned p = 0; p < s->n_parts; p++) {
+		if (!(j->allowed & (1u << p)))
+			continue;
+		sched_time_t a = sched_profile_find(sched_prof(s, p), s->now, j->procs, j->estimate);
+		if (a < b.ts) {
+			b.ts = a;
+			b.part = (uint8_t)p;
+		}
+	}
+	if (b.ts == SCHED_TIME_MAX)
+		return SCHED_E_RANGE;
+	b.price = num_mul(num_pow_milli(num_u64(b.ts - s->now), alpha(s, AT)),
+			  num_pow_milli(num_u64(j->procs), alpha(s, AU)));
+	uint32_t n = 0;
+	if (b.ts > s->now && !room(s)) {
+		s->counters.scratch_short++;
+	} else if (b.ts > s->now) {
+		n = gather(s, j, over_quota(j) ? 3000u : j->prio3);
+		/* Each time a profile the job may use changes: j there, the later jobs pushed back by
+		 * its estimate, then compressed (section 2.4). */
+		for (unsigned p = 0; p < s->n_parts; p++) {
+			if (!(j->allowed & (1u << p)))
+				continue;
+			const struct sched_profile *prof = sched_prof(s, p);
+			for (const struct sched_seg *g = sched_profile_first(prof); g != NULL;
+			     g = sched_profile_next(prof, g)) {
+				struct sched_num price;
+				uint32_t moves;
+				if (candidate(s, j, g->time, (uint8_t)p, j->estimate, n, &price, &moves))
+					keep(&s->scratch, n, &b, price, moves, g->time, (uint8_t)p);
+			}
+		}
+	}
+	if (b.moved)
+		apply(s, n);
+	int err = sched_reserve_at(s, j, b.ts, b.part);
+	SCHED_ASSERT(err == SCHED_OK); /* its place was free in the kept schedule */
+	settle_priority(s, j);
+	sched_plan_refresh(s);
+	return err;
+}
+
+/*
+ * Remove: capacity came free (a cancel, or a job that ended early). The
+ * search with a dummy timeless job: for each distinct planned start ts, the
+ * jobs from ts on are compressed in heuristic order; the most profitable
+ * (most negative) price wins, no change (price 0) being a candidate.
+ */
+static void reflow_slack(struct sched *s)
+{
+	s->counters.reflows++;
+	if (s->n_waiting == 0)
+		return;
+	if (!room(s)) {
+		s->counters.scratch_short++;
+		sched_compress(s); /* no room to search: plain compression, which never delays */
+		return;
+	}
+	struct sched_scratch *x = &s->scratch;
+	uint32_t n = gather(s, NULL, 3000u);
+	struct best b = {.moves = 0, .ts = 0, .part = 0, .moved = false};
+	b.price = num_zero();
+	for (uint32_t i = 0; i < n; i++) {
+		sched_time_t ts = x->jobs[i]->start;
+		bool seen = false;
+		for (uint32_t k = 0; k < i && !seen; k++)
+			seen = x->jobs[k]->start == ts;
+		struct sched_num price;
+		uint32_t moves;
+		if (!seen && candidate(s, NULL, ts, 0, 0, n, &price, &moves))
+			keep(x, n, &b, price, moves, ts, 0);
+	}
+	if (b.moved)
+		apply(s, n);
+	sched_plan_refresh(s);
+}
+
+const struct sched_policy sched_policy_slack = {
+	.name = "slack",
+	.plans = true,
+	.needs_scratch = true,
+	.admit = admit_slack,
+	.reflow = reflow_slack,
+	.pass = sched_start_due,
+	.predict = sched_predict_reserved,
+};
