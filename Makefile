@@ -15,6 +15,8 @@ WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -fno-comm
 # The core is freestanding and held to -Wconversion as well.
 CORE_WARN := $(WARN) -Wconversion -ffreestanding
 INC     := -Icore/include -Iport -Isim_host -Itools -Ifirmware -Itests/harness
+# Unit tests also reach the core's private headers.
+TEST_INC := -Icore/src
 
 # Host variants: rel (what users run) and san (what the tests run).
 CFLAGS_rel := -O2 -g
@@ -45,9 +47,9 @@ define VARIANT
 $(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h) core/src/sched_priv.h core/src/util.h
 	@mkdir -p $$(@D)
 	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
-$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h port/*.h sim_host/*.h tools/*.h tests/harness/*.h)
+$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h port/*.h sim_host/*.h tools/*.h tests/harness/*.h)
 	@mkdir -p $$(@D)
-	$$(CC) $(WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
+	$$(CC) $(WARN) $(CFLAGS_$(1)) $(INC) $$(if $$(filter tests/unit/%,$$<),$(TEST_INC)) -c $$< -o $$@
 $(BUILD)/$(1)/libsched.a: $(call obj,$(1),$(CORE_SRC) $(PORT_SRC))
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Slack-based backfilling with priorities (seed 003 section 2): the cheapest schedule within every slack. */
-#include "num.h"
-#include "sched_priv.h"
+#include "slack.h"
 
 /*
  * Every waiting job has a priority p = (UP + PP + SP) / 3 and a slack: how
@@ -54,7 +53,7 @@ static bool over_quota(const struct sched_job *j)
 }
 
 /* s0 from the job's priority (section 2.2). */
-static int32_t initial_slack(const struct sched *s, uint16_t prio3)
+int32_t sched_slack_initial(const struct sched *s, uint16_t prio3)
 {
 	if (prio3 == SCHED_PRIO_OVER_QUOTA)
 		return SCHED_SLACK_INF;
@@ -66,14 +65,14 @@ static int32_t initial_slack(const struct sched *s, uint16_t prio3)
  * The part of a job's cost that does not depend on its delay:
  * ni^au (pi / pj)^ap (s0i / max(si, 1))^(ap af). Zero for an over-quota job.
  */
-static struct sched_num factor(const struct sched *s, const struct sched_job *k, uint16_t pj3)
+struct sched_num sched_slack_factor(const struct sched *s, const struct sched_job *k, uint16_t pj3)
 {
 	if (over_quota(k) || k->prio3 == 0)
 		return num_zero();
 	struct sched_num f = num_pow_milli(num_u64(k->procs), alpha(s, AU));
 	struct sched_num ratio = num_div(num_u64(k->prio3), num_u64(pj3));
 	f = num_mul(f, num_pow_milli(ratio, alpha(s, AP)));
-	int32_t s0 = initial_slack(s, k->prio3);
+	int32_t s0 = sched_slack_initial(s, k->prio3);
 	int32_t left = k->slack < 1 ? 1 : k->slack;
 	if (s0 == 0)
 		return num_zero();
@@ -83,7 +82,7 @@ static struct sched_num factor(const struct sched *s, const struct sched_job *k,
 }
 
 /* cost(ji, ti, j): sign(ti) x factor x |ti|^at. */
-static struct sched_num cost(const struct sched *s, struct sched_num f, int64_t t)
+struct sched_num sched_slack_cost(const struct sched *s, struct sched_num f, int64_t t)
 {
 	if (t == 0)
 		return num_zero();
@@ -130,7 +129,7 @@ static bool before(const struct sched *s, const struct sched_job *a, struct sche
 }
 
 /* Gather the reserved waiting jobs (not j) with their factors, in heuristic order. */
-static uint32_t gather(struct sched *s, const struct sched_job *j, uint16_t pj3)
+uint32_t sched_slack_order(struct sched *s, const struct sched_job *j, uint16_t pj3)
 {
 	struct sched_scratch *x = &s->scratch;
 	struct sched_num *f = x->factors;
@@ -140,7 +139,7 @@ static uint32_t gather(struct sched *s, const struct sched_job *j, uint16_t pj3)
 		struct sched_job *k = sched_job_of(it);
 		if (k == j || !k->reserved)
 			continue;
-		struct sched_num fk = factor(s, k, pj3);
+		struct sched_num fk = sched_slack_factor(s, k, pj3);
 		/* Insertion sort: n is the backlog, and the order is needed once per search. */
 		uint32_t i = n++;
 		while (i > 0 && before(s, k, fk, x->jobs[i - 1], f[i - 1])) {
@@ -240,7 +239,7 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		/* A delay beyond the job's slack, or any delay for an over-quota newcomer: infinite. */
 		if (t > 0 && ((j != NULL && over_quota(j)) || (k->slack != SCHED_SLACK_INF && t > k->slack)))
 			return false;
-		p = num_add(p, cost(s, f[i], t));
+		p = num_add(p, sched_slack_cost(s, f[i], t));
 	}
 	*price = p;
 	*moves = m;
@@ -317,7 +316,7 @@ static void settle_priority(struct sched *s, struct sched_job *j)
 	if (sp > 1000)
 		sp = 1000;
 	j->prio3 = (uint16_t)(j->prio3 - 500u + sp);
-	j->slack = initial_slack(s, j->prio3);
+	j->slack = sched_slack_initial(s, j->prio3);
 }
 
 static int admit_slack(struct sched *s, struct sched_job *j)
@@ -341,7 +340,7 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 	if (b.ts > s->now && !room(s)) {
 		s->counters.scratch_short++;
 	} else if (b.ts > s->now) {
-		n = gather(s, j, over_quota(j) ? 3000u : j->prio3);
+		n = sched_slack_order(s, j, over_quota(j) ? 3000u : j->prio3);
 		/* Each time a profile the job may use changes: j there, the later jobs pushed back by
 		 * its estimate, then compressed (section 2.4). */
 		for (unsigned p = 0; p < s->n_parts; p++) {
@@ -383,7 +382,7 @@ static void reflow_slack(struct sched *s)
 		return;
 	}
 	struct sched_scratch *x = &s->scratch;
-	uint32_t n = gather(s, NULL, 3000u);
+	uint32_t n = sched_slack_order(s, NULL, 3000u);
 	struct best b = {.moves = 0, .ts = 0, .part = 0, .moved = false};
 	b.price = num_zero();
 	for (uint32_t i = 0; i < n; i++) {

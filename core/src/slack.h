@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* The slack policy's pieces, open to the unit tests (core/src only; not part of the API). */
+#ifndef SCHED_SLACK_H
+#define SCHED_SLACK_H
+
+#include "num.h"
+#include "sched_priv.h"
+
+/* s0 from a priority (prio3 in thousandths), seconds. */
+int32_t sched_slack_initial(const struct sched *s, uint16_t prio3);
+
+/* ni^au (pi / pj)^ap (s0i / max(si, 1))^(ap af): the part of a cost that does not depend on the delay. */
+struct sched_num sched_slack_factor(const struct sched *s, const struct sched_job *k, uint16_t pj3);
+
+/* cost(ji, ti, j) = sign(ti) x factor x |ti|^at. */
+struct sched_num sched_slack_cost(const struct sched *s, struct sched_num factor, int64_t t);
+
+/* The reserved waiting jobs but j, in the heuristic's order, into scratch.jobs; returns how many. */
+uint32_t sched_slack_order(struct sched *s, const struct sched_job *j, uint16_t pj3);
+
+#endif /* SCHED_SLACK_H */
