@@ -44,10 +44,10 @@ help:
 
 # --- compile rules, one set per host variant -------------------------------
 define VARIANT
-$(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h) core/src/sched_priv.h core/src/util.h
+$(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h core/src/*.h)
 	@mkdir -p $$(@D)
 	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
-$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h port/*.h sim_host/*.h tools/*.h tests/harness/*.h)
+$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h port/*.h sim_host/*.h tools/*.h tests/harness/*.h tests/unit/*.h firmware/*.h)
 	@mkdir -p $$(@D)
 	$$(CC) $(WARN) $(CFLAGS_$(1)) $(INC) $$(if $$(filter tests/unit/%,$$<),$(TEST_INC)) -c $$< -o $$@
 $(BUILD)/$(1)/libsched.a: $(call obj,$(1),$(CORE_SRC) $(PORT_SRC))
@@ -79,7 +79,7 @@ $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)): $(BUILD)/%: $(BUILD)/rel/%
 
 # --- the core for the target: freestanding, Cortex-M3 ----------------------
 ARM_FLAGS := -mcpu=cortex-m3 -mthumb -ffreestanding -nostdlib -Os -ffunction-sections
-$(BUILD)/obj/arm/%.o: %.c $(wildcard core/include/sched/*.h) core/src/sched_priv.h core/src/util.h
+$(BUILD)/obj/arm/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h)
 	@mkdir -p $(@D)
 	$(ARM_CC) $(CORE_WARN) $(ARM_FLAGS) -Icore/include -c $< -o $@
 $(BUILD)/arm/libsched.a: $(call obj,arm,$(CORE_SRC))

@@ -10,7 +10,7 @@
 
 /* Capacities; a board's port.mk may override them. */
 #ifndef CONSOLE_MAX_JOBS
-#define CONSOLE_MAX_JOBS 896u      /* jobs in the live scheduler and in a replay */
+#define CONSOLE_MAX_JOBS 864u      /* jobs in the live scheduler and in a replay */
 #endif
 #ifndef CONSOLE_SCRATCH_JOBS
 #define CONSOLE_SCRATCH_JOBS 192u  /* jobs in the system the relaxed and slack policies can plan around */

@@ -111,7 +111,7 @@ int sched_check(const struct sched *s)
 		prev = j;
 		CHECK(j->reserved == ((s->policy->plans && !sched_is_background(s, j)) ? 1 : 0));
 		if (j->reserved) {
-			CHECK(j->start >= s->now && j->start >= j->submit && (j->allowed & (1u << j->part)));
+			CHECK(j->start >= sched_earliest(s, j) && j->start >= j->submit && (j->allowed & (1u << j->part)));
 			if (j->start < first)
 				first = j->start;
 		}

@@ -21,8 +21,8 @@ int sched_reserve_at(struct sched *s, struct sched_job *j, sched_time_t start, u
 
 int sched_place(struct sched *s, struct sched_job *j, sched_time_t earliest)
 {
-	if (earliest < s->now)
-		earliest = s->now;
+	if (earliest < sched_earliest(s, j))
+		earliest = sched_earliest(s, j);
 	sched_time_t best = SCHED_TIME_MAX;
 	uint8_t best_part = 0;
 	unsigned options = 0;
@@ -70,8 +70,9 @@ void sched_unreserve(struct sched *s, struct sched_job *j)
 
 bool sched_move_earlier(struct sched *s, struct sched_job *j)
 {
-	if (!j->reserved || j->start <= s->now)
-		return false; /* already due: cannot move earlier */
+	sched_time_t from = sched_earliest(s, j);
+	if (!j->reserved || j->start <= from)
+		return false; /* already due, or held back by its queue's limits until then */
 	sched_time_t best = SCHED_TIME_MAX;
 	uint8_t best_part = j->part;
 	for (unsigned p = 0; p < s->n_parts; p++) {
@@ -80,8 +81,8 @@ bool sched_move_earlier(struct sched *s, struct sched_job *j)
 		/* Read-only first: most jobs of a long queue cannot move. In its own partition the
 		 * job's reservation counts as free; elsewhere the search stops at its current start. */
 		sched_time_t a = p == j->part
-			? sched_profile_find_earlier(sched_prof(s, p), s->now, j->procs, j->estimate, j->start)
-			: sched_profile_find_before(sched_prof(s, p), s->now, j->procs, j->estimate, j->start);
+			? sched_profile_find_earlier(sched_prof(s, p), from, j->procs, j->estimate, j->start)
+			: sched_profile_find_before(sched_prof(s, p), from, j->procs, j->estimate, j->start);
 		if (a < best) {
 			best = a;
 			best_part = (uint8_t)p;
@@ -186,9 +187,11 @@ static bool start_reserved_due(struct sched *s)
 			sched_start_job(s, j, j->part);
 			continue;
 		}
-		/* The limit frees up no earlier than when a blocking job ends. */
+		/* The limit frees up no earlier than when a blocking job ends; until then no
+		 * compression may bring the job back to now (it would be held again, forever). */
 		s->counters.limited++;
 		sched_unreserve(s, j);
+		j->hold = retry;
 		int err = sched_place(s, j, retry);
 		SCHED_ASSERT(err == SCHED_OK && j->start > s->now);
 		(void)err;

@@ -6,7 +6,8 @@
  * A new job first gets its conservative reservation. If that is not now,
  * the job is tried at now instead: in the scratch profiles it starts now,
  * and every other waiting job is placed again in plan order at its earliest
- * start not before its current one. The trial is kept only if every job of
+ * start not before its current one (jobs due now keep their place: they
+ * start in this instant's pass, so they count as started). The trial is kept only if every job of
  * the new job's queue priority or higher stays within its tolerance:
  *
  *   new start <= current start + T   and   new start <= guarantee + T,
@@ -57,10 +58,11 @@ static void try_start_now(struct sched *s, struct sched_job *j)
 	}
 	uint16_t prio = s->cfg.queues[j->queue].priority;
 	struct sched_list *it;
-	/* The scratch profiles keep the running jobs and drop every reservation. */
+	/* The scratch profiles keep the running jobs and the jobs due now (they start in this
+	 * instant's pass, so they count as started) and drop every other reservation. */
 	sched_list_for_each(it, &s->waiting) {
 		struct sched_job *k = sched_job_of(it);
-		if (k->reserved)
+		if (k->reserved && k->start > s->now)
 			(void)sched_profile_release(&x->work[k->part], k->start, k->estimate, k->procs);
 	}
 	uint8_t jpart = 0;
@@ -70,7 +72,7 @@ static void try_start_now(struct sched *s, struct sched_job *j)
 		struct sched_job *k = sched_job_of(it);
 		if (!ok)
 			break;
-		if (k == j || !k->reserved)
+		if (k == j || !k->reserved || k->start <= s->now)
 			continue;
 		uint8_t part = k->part;
 		sched_time_t at = sched_scratch_find(s, k, k->start, &part);
@@ -88,10 +90,10 @@ static void try_start_now(struct sched *s, struct sched_job *j)
 	sched_scratch_clear(s);
 	if (!ok)
 		return;
-	/* Apply: drop every reservation, then take the trial's, so none ever overlap. */
+	/* Apply: drop the reservations the trial moved, then take the trial's, so none ever overlap. */
 	sched_list_for_each(it, &s->waiting) {
 		struct sched_job *k = sched_job_of(it);
-		if (k->reserved)
+		if (k->reserved && k->start > s->now)
 			sched_unreserve(s, k);
 	}
 	int err = sched_reserve_at(s, j, s->now, jpart);

@@ -12,7 +12,8 @@
  *
  * with infinity when any ti exceeds that job's slack. The schedules tried
  * (section 2.4): conservative's (the job at its anchor, nobody moved), and,
- * for each time ts where a partition's profile changes, the job put at ts
+ * for each time slot ts of a partition (where its profile changes or a
+ * waiting job is planned to start), the job put at ts
  * with every job planned at or after ts pushed back by the new job's
  * estimate and then compressed one by one in the heuristic's order
  * (AST, AAT, DU, DC or DP). Ties go to the schedule that moves fewer jobs.
@@ -33,7 +34,12 @@
  *    to delay, and may not delay anyone itself;
  *  - a slack ratio s0 / s uses max(s, 1) (a job with no slack left cannot
  *    be delayed anyway, and moving it earlier stays finite);
- *  - the new job's SP is set once it is placed: min((te - now) / (2 AWT), 1).
+ *  - the new job's SP is set once it is placed: min((te - now) / (2 AWT), 1);
+ *  - in a removal, equal profits go to the schedule that moves more jobs
+ *    (all its moves are earlier, and a move worth nothing, of a job of
+ *    priority 0, should not leave a hole idle);
+ *  - a job its queue's running limits hold back is re-placed at the time
+ *    the limit can first allow it, without a price: the paper has no limits.
  * All arithmetic is integer or the integer soft float of num.c.
  */
 
@@ -67,15 +73,14 @@ int32_t sched_slack_initial(const struct sched *s, uint16_t prio3)
  */
 struct sched_num sched_slack_factor(const struct sched *s, const struct sched_job *k, uint16_t pj3)
 {
-	if (over_quota(k) || k->prio3 == 0)
+	if (over_quota(k))
 		return num_zero();
+	/* A priority or initial slack of 0 gives 0 under a positive weight and 1 under a zero one. */
 	struct sched_num f = num_pow_milli(num_u64(k->procs), alpha(s, AU));
 	struct sched_num ratio = num_div(num_u64(k->prio3), num_u64(pj3));
 	f = num_mul(f, num_pow_milli(ratio, alpha(s, AP)));
 	int32_t s0 = sched_slack_initial(s, k->prio3);
 	int32_t left = k->slack < 1 ? 1 : k->slack;
-	if (s0 == 0)
-		return num_zero();
 	struct sched_num slack_ratio = num_div(num_u64((uint64_t)s0), num_u64((uint64_t)left));
 	uint32_t apf = alpha(s, AP) * alpha(s, AF) / 1000u;
 	return num_mul(f, num_pow_milli(slack_ratio, apf));
@@ -162,14 +167,25 @@ static sched_time_t earlier_in_work(struct sched *s, const struct sched_job *k, 
 		if (!(k->allowed & (1u << p)))
 			continue;
 		struct sched_profile *w = &s->scratch.work[p];
-		sched_time_t a = p == part ? sched_profile_find_earlier(w, s->now, k->procs, k->estimate, at)
-					   : sched_profile_find_before(w, s->now, k->procs, k->estimate, at);
+		sched_time_t from = sched_earliest(s, k);
+		sched_time_t a = p == part ? sched_profile_find_earlier(w, from, k->procs, k->estimate, at)
+					   : sched_profile_find_before(w, from, k->procs, k->estimate, at);
 		if (a < best) {
 			best = a;
 			*best_part = (uint8_t)p;
 		}
 	}
 	return best;
+}
+
+/*
+ * Jobs planned from ts on take part in a candidate; not those due now: in
+ * the paper an insert starts them before it returns (section 2.1), the
+ * core only on the next pass, and a job that starts cannot be moved.
+ */
+static bool movable(const struct sched *s, const struct sched_job *k, sched_time_t ts)
+{
+	return k->start >= ts && k->start > s->now;
 }
 
 /*
@@ -191,12 +207,12 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		struct sched_job *k = x->jobs[i];
 		x->start_b[i] = k->start;
 		x->part_b[i] = k->part;
-		if (k->start >= ts && shift > 0)
+		if (movable(s, k, ts) && shift > 0)
 			(void)sched_profile_release(&x->work[k->part], k->start, k->estimate, k->procs);
 	}
 	for (uint32_t i = 0; ok && i < n && shift > 0; i++) {
 		struct sched_job *k = x->jobs[i];
-		if (k->start < ts)
+		if (!movable(s, k, ts))
 			continue;
 		if (k->start > SCHED_TIME_MAX - 1 - shift - k->estimate ||
 		    sched_profile_reserve(&x->work[k->part], k->start + shift, k->estimate, k->procs) != SCHED_OK)
@@ -208,7 +224,7 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		ok = false; /* the new job does not fit at ts */
 	for (uint32_t i = 0; ok && i < n; i++) {
 		struct sched_job *k = x->jobs[i];
-		if (k->start < ts)
+		if (!movable(s, k, ts))
 			continue;
 		uint8_t np = x->part_b[i];
 		sched_time_t a = earlier_in_work(s, k, x->start_b[i], x->part_b[i], &np);
@@ -281,12 +297,18 @@ struct best {
 	bool moved;        /* start_a/part_a hold a schedule that moves jobs */
 };
 
-/* Keep the candidate now in start_b if it is cheaper, or as cheap with fewer moves. */
+/*
+ * Keep the candidate now in start_b if it is cheaper, or as cheap with
+ * fewer moves (section 2.3: older jobs keep their places). In a removal
+ * every move is earlier and nobody is delayed, so there a tie goes to more
+ * moves: a job whose move is worth nothing (priority 0) still should not
+ * leave a hole idle.
+ */
 static void keep(struct sched_scratch *x, uint32_t n, struct best *b, struct sched_num price,
-		 uint32_t moves, sched_time_t ts, uint8_t part)
+		 uint32_t moves, sched_time_t ts, uint8_t part, bool removal)
 {
 	int c = num_cmp(price, b->price);
-	if (!(c < 0 || (c == 0 && moves < b->moves)))
+	if (!(c < 0 || (c == 0 && (removal ? moves > b->moves : moves < b->moves))))
 		return;
 	b->price = price;
 	b->moves = moves;
@@ -319,6 +341,33 @@ static void settle_priority(struct sched *s, struct sched_job *j)
 	j->slack = sched_slack_initial(s, j->prio3);
 }
 
+static bool profile_has_time(const struct sched_profile *prof, sched_time_t t)
+{
+	for (const struct sched_seg *g = sched_profile_first(prof); g != NULL && g->time <= t;
+	     g = sched_profile_next(prof, g))
+		if (g->time == t)
+			return true;
+	return false;
+}
+
+/* Does one of the first i jobs of the order start at t (a slot already tried)? */
+static bool started_before(const struct sched_scratch *x, uint32_t i, sched_time_t t)
+{
+	for (uint32_t k = 0; k < i; k++)
+		if (x->jobs[k]->start == t)
+			return true;
+	return false;
+}
+
+static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t part, uint32_t n,
+		     struct best *b)
+{
+	struct sched_num price;
+	uint32_t moves;
+	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, &price, &moves))
+		keep(&s->scratch, n, b, price, moves, ts, part, j == NULL);
+}
+
 static int admit_slack(struct sched *s, struct sched_job *j)
 {
 	/* Conservative's schedule is always a candidate: j at its anchor, nobody moved. */
@@ -341,18 +390,21 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 		s->counters.scratch_short++;
 	} else if (b.ts > s->now) {
 		n = sched_slack_order(s, j, over_quota(j) ? 3000u : j->prio3);
-		/* Each time a profile the job may use changes: j there, the later jobs pushed back by
-		 * its estimate, then compressed (section 2.4). */
+		/* Each time slot of a profile the job may use: j there, the later jobs pushed back
+		 * by its estimate, then compressed (section 2.4). The slots are where the profile
+		 * changes and where a waiting job starts (the profile merges a job that starts as
+		 * another ends into one segment, but the slot between them is still a choice). */
 		for (unsigned p = 0; p < s->n_parts; p++) {
 			if (!(j->allowed & (1u << p)))
 				continue;
 			const struct sched_profile *prof = sched_prof(s, p);
 			for (const struct sched_seg *g = sched_profile_first(prof); g != NULL;
-			     g = sched_profile_next(prof, g)) {
-				struct sched_num price;
-				uint32_t moves;
-				if (candidate(s, j, g->time, (uint8_t)p, j->estimate, n, &price, &moves))
-					keep(&s->scratch, n, &b, price, moves, g->time, (uint8_t)p);
+			     g = sched_profile_next(prof, g))
+				try_slot(s, j, g->time, (uint8_t)p, n, &b);
+			for (uint32_t i = 0; i < n; i++) {
+				sched_time_t ts = s->scratch.jobs[i]->start;
+				if (!profile_has_time(prof, ts) && !started_before(&s->scratch, i, ts))
+					try_slot(s, j, ts, (uint8_t)p, n, &b);
 			}
 		}
 	}
@@ -387,13 +439,8 @@ static void reflow_slack(struct sched *s)
 	b.price = num_zero();
 	for (uint32_t i = 0; i < n; i++) {
 		sched_time_t ts = x->jobs[i]->start;
-		bool seen = false;
-		for (uint32_t k = 0; k < i && !seen; k++)
-			seen = x->jobs[k]->start == ts;
-		struct sched_num price;
-		uint32_t moves;
-		if (!seen && candidate(s, NULL, ts, 0, 0, n, &price, &moves))
-			keep(x, n, &b, price, moves, ts, 0);
+		if (!started_before(x, i, ts))
+			try_slot(s, NULL, ts, 0, n, &b);
 	}
 	if (b.moved)
 		apply(s, n);

@@ -298,6 +298,16 @@ static void retire_running(struct sched *s, struct sched_job *j)
 	s->busy -= j->procs;
 	s->part[j->part].busy -= j->procs;
 	s->queue_busy[j->queue] -= j->procs;
+	const struct sched_queue_cfg *q = sched_queue_of(s, j);
+	if (q->proc_cap != 0 || q->max_running_per_user != 0) {
+		/* A job its queue's limits held back may be able to go now (this one ended early). */
+		struct sched_list *it;
+		sched_list_for_each(it, &s->waiting) {
+			struct sched_job *k = sched_job_of(it);
+			if (k->queue == j->queue && k->hold > s->now)
+				k->hold = s->now;
+		}
+	}
 	release_job(s, j);
 	s->pass_due = true;
 }
@@ -480,6 +490,7 @@ int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t n
 	j->submit = now;
 	j->start = SCHED_TIME_MAX;
 	j->guarantee = SCHED_TIME_MAX;
+	j->hold = 0;
 	j->queue = d->queue;
 	j->allowed = allowed_parts(s, d);
 	j->part = 0;

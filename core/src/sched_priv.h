@@ -64,6 +64,12 @@ static inline struct sched_job *sched_next_waiting(struct sched *s, struct sched
 	return j->link.next == &s->waiting ? NULL : sched_job_of(j->link.next);
 }
 
+/* The earliest a waiting job may be planned: now, or later while its queue's limits hold it back. */
+static inline sched_time_t sched_earliest(const struct sched *s, const struct sched_job *j)
+{
+	return j->hold > s->now ? j->hold : s->now;
+}
+
 /* --- plan.c: reservations across partitions ------------------------------------------ */
 
 /* Reserve j at its earliest anchor, at or after `earliest` (and now), in any partition it may use. */

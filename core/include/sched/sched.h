@@ -167,6 +167,7 @@ struct sched_job {
 	sched_time_t estimate;
 	sched_time_t start;      /* running: when it started; waiting: its reservation (if reserved) */
 	sched_time_t guarantee;  /* the reservation it was given at submit (relaxed bounds delays by it) */
+	sched_time_t hold;       /* its queue's running limits keep it from starting before this */
 	int32_t slack;           /* slack policy: seconds of delay it may still take; SCHED_SLACK_INF */
 	uint16_t prio3;          /* slack policy: UP + PP + SP in thousandths; SCHED_PRIO_OVER_QUOTA */
 	uint8_t queue;
