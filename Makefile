@@ -28,7 +28,7 @@ LDFLAGS_san := -fsanitize=address,undefined
 CORE_SRC := $(wildcard core/src/*.c)
 PORT_SRC := port/host/port_host.c
 SIM_LIB_SRC := sim_host/swf.c sim_host/tz.c sim_host/workload.c sim_host/replay.c sim_host/report.c \
-               sim_host/fixture_io.c
+               sim_host/fixture_io.c sim_host/site.c
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_NAMES := $(patsubst tests/unit/%.c,%,$(UNIT_SRC))
 

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +22,11 @@ static const char usage[] =
 "the scheduling core with a simulated clock and print the literature's metrics.\n"
 "\n"
 "Options:\n"
-"  --policy LIST      comma-separated policies: fcfs, easy, cons (alias\n"
-"                     conservative); default fcfs,easy,cons, printed side by side\n"
+"  --policy LIST      comma-separated policies, printed side by side: fcfs,\n"
+"                     easy, cons (alias conservative), relaxed, slack;\n"
+"                     default fcfs,easy,cons\n"
 "  --procs N          machine size; default the header's MaxProcs, else MaxNodes\n"
+"                     (with a one-partition --site: that partition's size)\n"
 "  --format FMT       table (default), csv or json\n"
 "  --by-month         replay each calendar month of submission as its own\n"
 "                     workload, one row per month (months in the trace's local\n"
@@ -37,9 +40,37 @@ static const char usage[] =
 "  --capacity N       jobs the core may hold at once (default: all of them);\n"
 "                     arrivals beyond it are refused and counted\n"
 "  --check            run the core's invariant checker after every call (slow)\n"
+"  --events-plans     with --events-out: also `T plan JOB START` each time a\n"
+"                     waiting job's reservation moves (planning policies)\n"
 "  --hash             after the report, print `hash POLICY PERIOD HEX`: the\n"
 "                     64-bit hash of each schedule, as the firmware's replay\n"
 "                     command computes it (docs/console.md)\n"
+"\n"
+"Relaxed backfilling (seed 001 section 2.1, docs/priorities.md):\n"
+"  --tolerance T      delay a backfill may cause to any job of its queue's\n"
+"                     priority or higher, seconds (or 30m, 2h); default 0,\n"
+"                     which is conservative exactly\n"
+"  --tolerance-factor F  plus F times the delayed job's estimate (0 <= F <= 1000)\n"
+"\n"
+"Slack-based backfilling (seed 003 section 2, docs/priorities.md):\n"
+"  --sf F             slack factor SF (default 3)\n"
+"  --awt S            average wait time AWT, seconds (default 2401)\n"
+"  --alpha-u A, --alpha-t A, --alpha-p A, --alpha-f A\n"
+"                     weights in [0, 1], to 0.001 (default 1 each)\n"
+"  --heuristic LIST   ast (default), aat, du, dc, dp; several give one slack\n"
+"                     column each (slack-ast, slack-aat, ...)\n"
+"  --hi-pri-every K   every K-th job of each replayed period gets user and\n"
+"                     political priority 1, the others 0 (seed 003 s. 3.3);\n"
+"                     adds hi-pri and lo-pri average waits to the report\n"
+"  --scratch N        jobs the planning scratch can take (relaxed, slack);\n"
+"                     default the capacity; beyond it a job is planned as\n"
+"                     conservative would and counted as a scratch fallback\n"
+"\n"
+"Site (docs/site-format.md):\n"
+"  --site FILE        partitions, queues with limits, and how jobs map to\n"
+"                     them (SWF fields 15 and 16, or routes by size and time);\n"
+"                     adds per-queue rows to the report\n"
+"  --partition NAME=N resize one partition of the site (repeatable)\n"
 "\n"
 "What-if knobs (applied in this order: slice, shrink, estimates):\n"
 "  --months A-B       replay only calendar months A to B (1 = the month of the\n"
@@ -60,7 +91,7 @@ static const char usage[] =
 "  a job holds its processors for min(run time, estimate): it is killed at\n"
 "  its estimate; submit = field 2; jobs are replayed in submit order\n"
 "  skipped and counted: processors < 1, run time < 0, more processors than\n"
-"  the machine, submit < 0\n"
+"  the machine (or than its queue's partitions), submit < 0, no site queue\n"
 "  at one instant: jobs that end are reported first, then arrivals in trace\n"
 "  order, then one scheduling pass (a job of run time 0 ends at the instant it\n"
 "  starts, and its processors are offered again in a further pass)\n"
@@ -99,7 +130,8 @@ static size_t parse_policies(const char *list, enum sched_policy_id *out, size_t
 	for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		enum sched_policy_id p;
 		if (sched_policy_parse(tok, &p) != SCHED_OK) {
-			fprintf(stderr, "replay: unknown policy '%s' (fcfs, easy, cons)\nTry 'replay --help'.\n", tok);
+			fprintf(stderr, "replay: unknown policy '%s' (fcfs, easy, cons, relaxed, slack)\n"
+					"Try 'replay --help'.\n", tok);
 			free(copy);
 			exit(2);
 		}
@@ -112,6 +144,67 @@ static size_t parse_policies(const char *list, enum sched_policy_id *out, size_t
 		die_usage("empty policy list", NULL);
 	return n;
 }
+
+static size_t parse_heuristics(const char *list, enum sched_heuristic *out, size_t max)
+{
+	char *copy = strdup(list);
+	size_t n = 0;
+	for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		enum sched_heuristic h;
+		if (sched_heuristic_parse(tok, &h) != SCHED_OK) {
+			fprintf(stderr, "replay: unknown heuristic '%s' (ast, aat, du, dc, dp)\n"
+					"Try 'replay --help'.\n", tok);
+			free(copy);
+			exit(2);
+		}
+		if (n == max)
+			die_usage("too many heuristics", list);
+		out[n++] = h;
+	}
+	free(copy);
+	if (n == 0)
+		die_usage("empty heuristic list", NULL);
+	return n;
+}
+
+/* A number in [0, max] with up to three decimals, as thousandths. */
+static uint32_t parse_milli(const char *opt, const char *s, double max)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || *end != '\0' || errno != 0 || !(v >= 0 && v <= max)) {
+		char msg[96];
+		snprintf(msg, sizeof msg, "%s takes a number from 0 to %g", opt, max);
+		die_usage(msg, s);
+	}
+	return (uint32_t)(v * 1000 + 0.5);
+}
+
+/* Seconds, or a duration with a unit: 90, 90s, 30m, 2h, 1d. */
+static sched_time_t parse_seconds(const char *opt, const char *s)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = (*s >= '0' && *s <= '9') ? strtoull(s, &end, 10) : 0;
+	bool ok = *s >= '0' && *s <= '9' && errno == 0;
+	if (ok && *end != '\0') {
+		unsigned long long unit = end[1] != '\0' ? 0 : *end == 's' ? 1 : *end == 'm' ? 60 : *end == 'h' ? 3600
+								: *end == 'd' ? 86400 : 0;
+		ok = unit != 0 && v <= ULLONG_MAX / unit;
+		v *= unit;
+	}
+	if (!ok || v >= SCHED_NOW_LIMIT)
+		die_usage(opt, s);
+	return (sched_time_t)v;
+}
+
+/* One column of the report: a policy, and for slack its heuristic. */
+struct run_spec {
+	enum sched_policy_id policy;
+	enum sched_heuristic heuristic;
+	char name[16];
+};
 
 static const char *base_name(const char *path)
 {
@@ -267,18 +360,73 @@ static double first_submit(const struct swf_trace *t)
 	return m;
 }
 
-int main(int argc, char **argv)
+/* Waits and expansion factor of a subset of a period's jobs, from the replay's per-job output. */
+struct subset {
+	uint32_t jobs, refused;
+	uint64_t wait, run;
+	sched_time_t max_wait;
+};
+
+static void subset_add(struct subset *x, const struct replay_job_out *o)
+{
+	if (o->refused) {
+		x->refused++;
+		return;
+	}
+	x->jobs++;
+	x->wait += o->start - o->submit;
+	x->run += o->end - o->start;
+	if (o->start - o->submit > x->max_wait)
+		x->max_wait = o->start - o->submit;
+}
+
+static void subset_rows(struct report_row *row, const char *label, const char *key, const struct subset *x)
+{
+	char l[64], k[64];
+	snprintf(l, sizeof l, "%s jobs", label);
+	snprintf(k, sizeof k, "%s_jobs", key);
+	report_row_extra(row, l, k, 0, x->jobs);
+	snprintf(l, sizeof l, "%s avg wait (s)", label);
+	snprintf(k, sizeof k, "%s_avg_wait", key);
+	report_row_extra(row, l, k, 1, x->jobs ? (double)x->wait / x->jobs : NAN);
+	snprintf(l, sizeof l, "%s EF", label);
+	snprintf(k, sizeof k, "%s_ef", key);
+	report_row_extra(row, l, k, 3, x->run ? (double)(x->wait + x->run) / (double)x->run : NAN);
+}
+
+struct opts {
+	struct run_spec specs[16];
+	size_t n_specs;
+	unsigned long procs, capacity, scratch, hi_every;
+	enum report_format fmt;
+	bool by_month, check, hash, plans;
+	const char *jobs_out, *events_out, *months, *from, *to, *site;
+	struct workload_opts w;
+	struct sched_config base;
+	bool relaxed_knob, slack_knob;
+	const char *resize[SCHED_MAX_PARTITIONS];
+	size_t n_resize;
+};
+
+static void parse_args(int argc, char **argv, struct opts *o)
 {
 	enum sched_policy_id policies[8];
 	size_t n_policies = parse_policies("fcfs,easy,cons", policies, 8);
-	unsigned long procs_opt = 0, capacity = 0;
-	enum report_format fmt = REPORT_TABLE;
-	bool by_month = false, check = false, hash = false;
-	const char *jobs_out = NULL, *events_out = NULL;
-	const char *months = NULL, *from = NULL, *to = NULL;
-	struct workload_opts wopts;
-	workload_opts_default(&wopts);
+	enum sched_heuristic heur[SCHED_HEUR_COUNT] = {SCHED_HEUR_AST};
+	size_t n_heur = 1;
+	memset(o, 0, sizeof *o);
+	o->fmt = REPORT_TABLE;
+	workload_opts_default(&o->w);
+	struct sched_slack_cfg *sl = &o->base.slack;
+	sl->sf_milli = 3000;
+	sl->awt = 2401;
+	for (int k = 0; k < 4; k++)
+		sl->alpha_milli[k] = 1000;
+	sl->heuristic = SCHED_HEUR_AST;
+	sl->set = true;
 
+	enum { O_TOL = 256, O_TOLF, O_SF, O_AWT, O_AU, O_AT, O_AP, O_AF, O_HEUR, O_HI, O_SCRATCH, O_SITE,
+	       O_PART, O_PLANS };
 	static const struct option longopts[] = {
 		{"policy", required_argument, 0, 'p'}, {"procs", required_argument, 0, 'n'},
 		{"format", required_argument, 0, 'f'}, {"by-month", no_argument, 0, 'm'},
@@ -287,7 +435,14 @@ int main(int argc, char **argv)
 		{"estimates", required_argument, 0, 'E'}, {"seed", required_argument, 0, 'S'},
 		{"shrink", required_argument, 0, 'F'}, {"months", required_argument, 0, 'M'},
 		{"from", required_argument, 0, 'A'}, {"to", required_argument, 0, 'B'},
-		{"hash", no_argument, 0, 'H'},
+		{"hash", no_argument, 0, 'H'}, {"events-plans", no_argument, 0, O_PLANS},
+		{"tolerance", required_argument, 0, O_TOL}, {"tolerance-factor", required_argument, 0, O_TOLF},
+		{"sf", required_argument, 0, O_SF}, {"awt", required_argument, 0, O_AWT},
+		{"alpha-u", required_argument, 0, O_AU}, {"alpha-t", required_argument, 0, O_AT},
+		{"alpha-p", required_argument, 0, O_AP}, {"alpha-f", required_argument, 0, O_AF},
+		{"heuristic", required_argument, 0, O_HEUR}, {"hi-pri-every", required_argument, 0, O_HI},
+		{"scratch", required_argument, 0, O_SCRATCH}, {"site", required_argument, 0, O_SITE},
+		{"partition", required_argument, 0, O_PART},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
 	};
 	opterr = 0;
@@ -295,95 +450,202 @@ int main(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'p': n_policies = parse_policies(optarg, policies, 8); break;
-		case 'n': procs_opt = parse_count("--procs", optarg, SCHED_NOW_LIMIT - 1); break;
-		case 'c': capacity = parse_count("--capacity", optarg, 1u << 30); break;
+		case 'n': o->procs = parse_count("--procs", optarg, SCHED_NOW_LIMIT - 1); break;
+		case 'c': o->capacity = parse_count("--capacity", optarg, 1u << 30); break;
 		case 'f':
-			if (strcmp(optarg, "table") == 0) fmt = REPORT_TABLE;
-			else if (strcmp(optarg, "csv") == 0) fmt = REPORT_CSV;
-			else if (strcmp(optarg, "json") == 0) fmt = REPORT_JSON;
+			if (strcmp(optarg, "table") == 0) o->fmt = REPORT_TABLE;
+			else if (strcmp(optarg, "csv") == 0) o->fmt = REPORT_CSV;
+			else if (strcmp(optarg, "json") == 0) o->fmt = REPORT_JSON;
 			else die_usage("unknown format (table, csv, json)", optarg);
 			break;
-		case 'm': by_month = true; break;
-		case 'o': jobs_out = optarg; break;
-		case 'e': events_out = optarg; break;
-		case 'k': check = true; break;
-		case 'H': hash = true; break;
+		case 'm': o->by_month = true; break;
+		case 'o': o->jobs_out = optarg; break;
+		case 'e': o->events_out = optarg; break;
+		case 'k': o->check = true; break;
+		case 'H': o->hash = true; break;
+		case O_PLANS: o->plans = true; break;
 		case 'E':
 			if (strcmp(optarg, "trace") == 0) {
-				wopts.estimates = EST_TRACE;
+				o->w.estimates = EST_TRACE;
 			} else if (strcmp(optarg, "exact") == 0) {
-				wopts.estimates = EST_EXACT;
+				o->w.estimates = EST_EXACT;
 			} else {
 				char *end;
-				wopts.estimates = EST_FACTOR;
-				wopts.factor = strncmp(optarg, "f=", 2) == 0 ? strtod(optarg + 2, &end) : 0;
-				if (strncmp(optarg, "f=", 2) != 0 || *end != '\0' || !(wopts.factor >= 1) ||
-				    wopts.factor > 1e6)
+				o->w.estimates = EST_FACTOR;
+				o->w.factor = strncmp(optarg, "f=", 2) == 0 ? strtod(optarg + 2, &end) : 0;
+				if (strncmp(optarg, "f=", 2) != 0 || *end != '\0' || !(o->w.factor >= 1) ||
+				    o->w.factor > 1e6)
 					die_usage("--estimates takes trace, exact or f=F with F >= 1", optarg);
 			}
 			break;
-		case 'S': wopts.seed = parse_count("--seed", optarg, ULONG_MAX); break;
+		case 'S': o->w.seed = parse_count("--seed", optarg, ULONG_MAX); break;
 		case 'F': {
 			char *end;
-			wopts.shrink = strtod(optarg, &end);
-			if (*end != '\0' || !(wopts.shrink > 0) || wopts.shrink > 1000)
+			o->w.shrink = strtod(optarg, &end);
+			if (*end != '\0' || !(o->w.shrink > 0) || o->w.shrink > 1000)
 				die_usage("--shrink takes a factor F > 0", optarg);
 			break;
 		}
-		case 'M': months = optarg; break;
-		case 'A': from = optarg; break;
-		case 'B': to = optarg; break;
-		case 'h': fputs(usage, stdout); return 0;
+		case 'M': o->months = optarg; break;
+		case 'A': o->from = optarg; break;
+		case 'B': o->to = optarg; break;
+		case O_TOL:
+			o->base.tolerance = parse_seconds("--tolerance takes seconds (or 30m, 2h)", optarg);
+			o->relaxed_knob = true;
+			break;
+		case O_TOLF:
+			o->base.tolerance_permille = parse_milli("--tolerance-factor", optarg, 1000);
+			o->relaxed_knob = true;
+			break;
+		case O_SF: sl->sf_milli = parse_milli("--sf", optarg, 1000); o->slack_knob = true; break;
+		case O_AWT:
+			sl->awt = (sched_time_t)parse_count("--awt", optarg, 100u * 365 * 86400);
+			o->slack_knob = true;
+			break;
+		case O_AU: case O_AT: case O_AP: case O_AF: {
+			static const char *const names[] = {"--alpha-u", "--alpha-t", "--alpha-p", "--alpha-f"};
+			sl->alpha_milli[ch - O_AU] = (uint16_t)parse_milli(names[ch - O_AU], optarg, 1);
+			o->slack_knob = true;
+			break;
+		}
+		case O_HEUR:
+			n_heur = parse_heuristics(optarg, heur, SCHED_HEUR_COUNT);
+			o->slack_knob = true;
+			break;
+		case O_HI: o->hi_every = parse_count("--hi-pri-every", optarg, 1u << 30); break;
+		case O_SCRATCH: o->scratch = parse_count("--scratch", optarg, 1u << 30); break;
+		case O_SITE: o->site = optarg; break;
+		case O_PART:
+			if (strchr(optarg, '=') == NULL)
+				die_usage("--partition takes NAME=PROCESSORS", optarg);
+			if (o->n_resize == SCHED_MAX_PARTITIONS)
+				die_usage("too many --partition options", optarg);
+			o->resize[o->n_resize++] = optarg;
+			break;
+		case 'h': fputs(usage, stdout); exit(0);
 		default:
 			die_usage(optopt ? "option needs an argument" : "unknown option", argv[optind - 1]);
 		}
 	}
+	bool has_relaxed = false, has_slack = false;
+	for (size_t p = 0; p < n_policies; p++) {
+		has_relaxed |= policies[p] == SCHED_POLICY_RELAXED;
+		has_slack |= policies[p] == SCHED_POLICY_SLACK;
+		size_t copies = policies[p] == SCHED_POLICY_SLACK ? n_heur : 1;
+		for (size_t h = 0; h < copies; h++) {
+			if (o->n_specs == sizeof o->specs / sizeof o->specs[0])
+				die_usage("too many policy columns", NULL);
+			struct run_spec *r = &o->specs[o->n_specs++];
+			r->policy = policies[p];
+			r->heuristic = heur[policies[p] == SCHED_POLICY_SLACK ? h : 0];
+			if (policies[p] == SCHED_POLICY_SLACK && n_heur > 1)
+				snprintf(r->name, sizeof r->name, "slack-%s", sched_heuristic_name(r->heuristic));
+			else
+				snprintf(r->name, sizeof r->name, "%s", sched_policy_name(policies[p]));
+		}
+	}
+	if (o->relaxed_knob && !has_relaxed)
+		die_usage("--tolerance and --tolerance-factor need --policy relaxed", NULL);
+	if (o->slack_knob && !has_slack)
+		die_usage("--sf, --awt, --alpha-*, --heuristic need --policy slack", NULL);
+	if (o->plans && o->events_out == NULL)
+		die_usage("--events-plans needs --events-out", NULL);
+}
+
+/* Load the site, apply --partition and --procs to it; returns the machine size or exits. */
+static sched_procs_t setup_site(struct opts *o, struct site *site)
+{
+	char err[512];
+	if (site_load(o->site, site, err, sizeof err) != 0) {
+		fprintf(stderr, "replay: %s\n", err);
+		exit(1);
+	}
+	for (size_t i = 0; i < o->n_resize; i++) {
+		char name[SITE_NAME_MAX + 1];
+		const char *eq = strchr(o->resize[i], '=');
+		size_t len = (size_t)(eq - o->resize[i]);
+		if (len == 0 || len > SITE_NAME_MAX - 1)
+			die_usage("--partition takes NAME=PROCESSORS", o->resize[i]);
+		memcpy(name, o->resize[i], len);
+		name[len] = '\0';
+		unsigned long v = parse_count("--partition", eq + 1, SCHED_NOW_LIMIT - 1);
+		if (site_resize(site, name, (sched_procs_t)v) != 0)
+			die_usage("--partition names no partition of the site", o->resize[i]);
+	}
+	if (o->procs && site->cfg.n_partitions > 1)
+		die_usage("--procs with a site of several partitions: use --partition NAME=N", NULL);
+	if (o->procs && site->cfg.n_partitions == 1)
+		(void)site_resize(site, NULL, (sched_procs_t)o->procs);
+	return site_procs(site);
+}
+
+int main(int argc, char **argv)
+{
+	struct opts op;
+	parse_args(argc, argv, &op);
 	if (optind != argc - 1)
 		die_usage(optind == argc ? "missing TRACE" : "more than one TRACE", NULL);
 	const char *path = argv[optind];
-	if ((jobs_out || events_out) && n_policies != 1)
-		die_usage("--jobs-out and --events-out need exactly one --policy", NULL);
+	if ((op.jobs_out || op.events_out) && op.n_specs != 1)
+		die_usage("--jobs-out and --events-out need exactly one policy column", NULL);
 	long month_a = 0, month_b = 0;
-	if (months && (from || to))
+	if (op.months && (op.from || op.to))
 		die_usage("--months and --from/--to exclude each other", NULL);
-	if (months && !parse_months(months, &month_a, &month_b))
-		die_usage("--months takes A-B (1-based months, A <= B) or A", months);
+	if (op.months && !parse_months(op.months, &month_a, &month_b))
+		die_usage("--months takes A-B (1-based months, A <= B) or A", op.months);
+	if (op.n_resize && !op.site)
+		die_usage("--partition needs --site", NULL);
+
+	static struct site site;
+	sched_procs_t site_size = 0;
+	if (op.site) {
+		site_size = setup_site(&op, &site);
+		op.w.site = &site;
+		op.base.n_partitions = site.cfg.n_partitions;
+		memcpy(op.base.partition_procs, site.cfg.partition_procs, sizeof op.base.partition_procs);
+		op.base.n_queues = site.cfg.n_queues;
+		memcpy(op.base.queues, site.cfg.queues, sizeof op.base.queues);
+	}
 
 	char err[512];
 	struct swf_trace trace;
 	if (trace_load(path, &trace, err, sizeof err) != 0) {
 		fprintf(stderr, "replay: %s\n", err);
+		site_free(&site);
 		return 1;
 	}
-	if (from && !parse_when(from, &trace, path, &wopts.from))
-		die_usage("--from takes seconds or YYYY-MM-DD[THH:MM[:SS]]", from);
-	if (to && !parse_when(to, &trace, path, &wopts.to))
-		die_usage("--to takes seconds or YYYY-MM-DD[THH:MM[:SS]]", to);
+	if (op.from && !parse_when(op.from, &trace, path, &op.w.from))
+		die_usage("--from takes seconds or YYYY-MM-DD[THH:MM[:SS]]", op.from);
+	if (op.to && !parse_when(op.to, &trace, path, &op.w.to))
+		die_usage("--to takes seconds or YYYY-MM-DD[THH:MM[:SS]]", op.to);
 	const struct tz *zone = NULL;
-	if (months || by_month) {
-		zone = trace_zone(&trace, path, months ? "--months" : "--by-month");
+	if (op.months || op.by_month) {
+		zone = trace_zone(&trace, path, op.months ? "--months" : "--by-month");
 		if (zone == NULL) {
 			swf_free(&trace);
+			site_free(&site);
 			return 1;
 		}
 	}
-	if (months) {
+	if (op.months) {
 		int y, m;
 		tz_year_month(zone, trace.hdr.unix_start + (int64_t)first_submit(&trace), &y, &m);
 		int first = y * 12 + m - 1 + (int)month_a - 1, last = y * 12 + m - 1 + (int)month_b;
-		wopts.from = tz_month_start(zone, first / 12, first % 12 + 1) - trace.hdr.unix_start;
-		wopts.to = tz_month_start(zone, last / 12, last % 12 + 1) - trace.hdr.unix_start;
+		op.w.from = tz_month_start(zone, first / 12, first % 12 + 1) - trace.hdr.unix_start;
+		op.w.to = tz_month_start(zone, last / 12, last % 12 + 1) - trace.hdr.unix_start;
 	}
-	long procs = procs_opt ? (long)procs_opt : swf_machine_size(&trace.hdr);
+	long procs = site_size ? (long)site_size : op.procs ? (long)op.procs : swf_machine_size(&trace.hdr);
 	if (procs <= 0) {
 		fprintf(stderr, "replay: %s: no MaxProcs or MaxNodes in the header; give --procs\n", path);
 		swf_free(&trace);
+		site_free(&site);
 		return 1;
 	}
 	struct workload w;
-	if (workload_build(&trace, (sched_procs_t)procs, &wopts, &w, err, sizeof err) != 0) {
+	if (workload_build(&trace, (sched_procs_t)procs, &op.w, &w, err, sizeof err) != 0) {
 		fprintf(stderr, "replay: %s: %s\n", path, err);
 		swf_free(&trace);
+		site_free(&site);
 		return 1;
 	}
 	if (trace.non_integral)
@@ -391,14 +653,15 @@ int main(int argc, char **argv)
 			path, trace.non_integral);
 
 	FILE *events = NULL;
-	if (events_out && (events = fopen(events_out, "w")) == NULL) {
-		fprintf(stderr, "replay: %s: %s\n", events_out, strerror(errno));
+	if (op.events_out && (events = fopen(op.events_out, "w")) == NULL) {
+		fprintf(stderr, "replay: %s: %s\n", op.events_out, strerror(errno));
 		workload_free(&w);
 		swf_free(&trace);
+		site_free(&site);
 		return 1;
 	}
 
-	int *keys = by_month ? month_keys(&trace, &w, zone) : NULL;
+	int *keys = op.by_month ? month_keys(&trace, &w, zone) : NULL;
 	/* Periods: the whole trace, or each month in order (jobs are sorted by submit). */
 	size_t n_periods = 0;
 	size_t *starts = malloc((w.n + 1) * sizeof *starts);
@@ -411,8 +674,12 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < w.n; i++)
 		names[i] = (long)trace.jobs[w.jobs[i].idx].v[SWF_JOB];
 
-	struct report_row *rows = calloc(n_periods * n_policies, sizeof *rows);
-	uint64_t *hashes = calloc(n_periods * n_policies, sizeof *hashes);
+	size_t ns = op.n_specs;
+	bool planning_cols = false;
+	for (size_t p = 0; p < ns; p++)
+		planning_cols |= op.specs[p].policy == SCHED_POLICY_RELAXED || op.specs[p].policy == SCHED_POLICY_SLACK;
+	struct report_row *rows = calloc(n_periods * ns, sizeof *rows);
+	uint64_t *hashes = calloc(n_periods * ns, sizeof *hashes);
 	struct replay_job_out *all_out = calloc(w.n, sizeof *all_out);
 	int status = 0;
 	for (size_t per = 0; per < n_periods && status == 0; per++) {
@@ -420,53 +687,91 @@ int main(int argc, char **argv)
 		char period[16] = "all";
 		if (keys)
 			snprintf(period, sizeof period, "%04d-%02d", keys[a] / 12, keys[a] % 12 + 1);
-		/* Months may repeat only if the trace is not sorted, which the workload prevents. */
-		for (size_t p = 0; p < n_policies; p++) {
+		/* Seed 003 section 3.3: within each replayed log, every K-th job is of high priority. */
+		if (op.hi_every)
+			for (size_t i = a; i < b; i++) {
+				bool hi = (i - a + 1) % op.hi_every == 0;
+				w.jobs[i].up_milli = hi ? 1000 : 0;
+				w.jobs[i].pp_milli = hi ? 1000 : 0;
+			}
+		for (size_t p = 0; p < ns; p++) {
+			const struct run_spec *spec = &op.specs[p];
 			struct replay_opts o = {
-				.policy = policies[p], .procs = (sched_procs_t)procs,
-				.capacity = (uint32_t)capacity, .check = check, .events = events,
-				.names = names + a,
+				.base = op.base, .policy = spec->policy, .procs = (sched_procs_t)procs,
+				.capacity = (uint32_t)op.capacity, .check = op.check, .events = events,
+				.names = names + a, .ev_queue = op.site != NULL,
+				.ev_prio = spec->policy == SCHED_POLICY_SLACK,
+				.ev_part = op.site != NULL && site.cfg.n_partitions > 1, .ev_plans = op.plans,
 			};
+			o.base.slack.heuristic = (uint8_t)spec->heuristic;
+			o.base.scratch_jobs = (uint32_t)op.scratch;
 			struct replay_result r;
 			if (replay_run(w.jobs + a, b - a, &o, &r, err, sizeof err) != 0) {
 				fprintf(stderr, "replay: %s: %s\n", path, err);
 				status = 1;
 				break;
 			}
-			uint32_t refused = 0;
-			for (size_t i = 0; i < b - a; i++)
-				refused += r.out[i].refused;
-			report_row_fill(&rows[per * n_policies + p], sched_policy_name(policies[p]), period,
-					&r.metrics, &r.counters, (sched_procs_t)procs,
-					keys ? 0 : workload_skipped(&w), refused, r.max_jobs_in_system);
-			hashes[per * n_policies + p] = r.hash;
-			if (jobs_out)
+			uint32_t refused_room = 0, refused_limit = 0;
+			for (size_t i = 0; i < b - a; i++) {
+				refused_room += r.out[i].refused && r.out[i].refuse_err != SCHED_E_LIMIT;
+				refused_limit += r.out[i].refused && r.out[i].refuse_err == SCHED_E_LIMIT;
+			}
+			struct report_row *row = &rows[per * ns + p];
+			report_row_fill(row, spec->name, period, &r.metrics, &r.counters, (sched_procs_t)procs,
+					keys ? 0 : workload_skipped(&w), refused_room, refused_limit,
+					r.max_jobs_in_system);
+			if (planning_cols || op.site) {
+				report_row_extra(row, "relaxed starts", "relaxed_starts", 0, r.counters.relaxed);
+				report_row_extra(row, "scratch fallbacks", "scratch_fallbacks", 0, r.counters.scratch_short);
+				report_row_extra(row, "starts held by limits", "limit_holds", 0, r.counters.limited);
+			}
+			if (op.hi_every) {
+				struct subset hi = {0}, lo = {0};
+				for (size_t i = 0; i < b - a; i++)
+					subset_add(w.jobs[a + i].up_milli ? &hi : &lo, &r.out[i]);
+				subset_rows(row, "hi-pri", "hi_pri", &hi);
+				subset_rows(row, "lo-pri", "lo_pri", &lo);
+			}
+			if (op.site && site.cfg.n_queues > 1) {
+				for (unsigned q = 0; q < site.cfg.n_queues; q++) {
+					struct subset x = {0};
+					for (size_t i = 0; i < b - a; i++)
+						if (w.jobs[a + i].queue == q)
+							subset_add(&x, &r.out[i]);
+					char label[64], key[64];
+					snprintf(label, sizeof label, "q %s", site.queue_name[q]);
+					snprintf(key, sizeof key, "queue_%s", site.queue_name[q]);
+					subset_rows(row, label, key, &x);
+				}
+			}
+			hashes[per * ns + p] = r.hash;
+			if (op.jobs_out)
 				memcpy(all_out + a, r.out, (b - a) * sizeof *r.out);
 			replay_result_free(&r);
 		}
 	}
 	if (status == 0)
-		report_print(stdout, fmt, base_name(path), (sched_procs_t)procs, workload_skipped(&w),
-			     rows, n_periods * n_policies, n_policies, by_month);
-	if (status == 0 && hash)
-		for (size_t i = 0; i < n_periods * n_policies; i++)
+		report_print(stdout, op.fmt, base_name(path), (sched_procs_t)procs, workload_skipped(&w),
+			     rows, n_periods * ns, ns, op.by_month);
+	if (status == 0 && op.hash)
+		for (size_t i = 0; i < n_periods * ns; i++)
 			printf("hash %s %s %016llx\n", rows[i].policy, rows[i].period,
 			       (unsigned long long)hashes[i]);
-	if (status == 0 && jobs_out) {
-		FILE *f = fopen(jobs_out, "w");
+	if (status == 0 && op.jobs_out) {
+		FILE *f = fopen(op.jobs_out, "w");
 		if (f == NULL) {
-			fprintf(stderr, "replay: %s: %s\n", jobs_out, strerror(errno));
+			fprintf(stderr, "replay: %s: %s\n", op.jobs_out, strerror(errno));
 			status = 1;
 		} else {
-			write_jobs_out(f, &trace, &w, all_out, sched_policy_name(policies[0]));
+			write_jobs_out(f, &trace, &w, all_out, op.specs[0].name);
 			if (fclose(f) != 0) {
-				fprintf(stderr, "replay: %s: write failed\n", jobs_out);
+				fprintf(stderr, "replay: %s: write failed\n", op.jobs_out);
 				status = 1;
 			}
 		}
 	}
 	if (events && fclose(events) != 0) {
-		fprintf(stderr, "replay: %s: write failed\n", events_out);
+		fprintf(stderr, "replay: %s: write failed\n", op.events_out);
 		status = 1;
 	}
 	free(all_out);
@@ -477,5 +782,6 @@ int main(int argc, char **argv)
 	free(keys);
 	workload_free(&w);
 	swf_free(&trace);
+	site_free(&site);
 	return status;
 }

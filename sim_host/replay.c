@@ -10,6 +10,7 @@ struct ctx {
 	size_t n, next;
 	const struct replay_opts *o;
 	struct replay_result *r;
+	sched_time_t *shown;   /* ev_plans: the reservation last written per job, SCHED_TIME_MAX before its submit */
 };
 
 static int source(void *vctx, struct sched_replay_job *job)
@@ -40,24 +41,38 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 	case SCHED_RE_SUBMIT:
 	case SCHED_RE_REFUSED:
 		out->refused = e->kind == SCHED_RE_REFUSED;
+		out->submit = e->time;
 		out->refuse_err = e->err;
 		out->predicted = e->predicted;
 		if (f) {
 			const struct wjob *j = &c->jobs[e->seq];
 			fprintf(f, "%u submit %ld %u %u ", e->time, name_of(c, e->seq), j->procs, j->estimate);
 			if (out->refused)
-				fputs("refused\n", f);
+				fprintf(f, "refused %s", e->err == SCHED_E_LIMIT ? "limits" : "room");
 			else if (e->predicted == SCHED_TIME_MAX)
-				fputs("-\n", f);
+				fputs("-", f);
 			else
-				fprintf(f, "%u\n", e->predicted);
+				fprintf(f, "%u", e->predicted);
+			if (c->o->ev_queue)
+				fprintf(f, " q=%u u=%u", j->queue, j->user);
+			if (c->o->ev_prio && j->pp_milli == SCHED_PP_OVER_QUOTA)
+				fprintf(f, " up=%u pp=over", j->up_milli);
+			else if (c->o->ev_prio)
+				fprintf(f, " up=%u pp=%u", j->up_milli, j->pp_milli);
+			fputc('\n', f);
 		}
+		if (c->shown != NULL && !out->refused)
+			c->shown[e->seq] = e->predicted;
 		break;
 	case SCHED_RE_START:
 		out->start = e->time;
-		if (f)
-			fprintf(f, "%u start %ld %u%s\n", e->time, name_of(c, e->seq), e->procs,
+		if (f) {
+			fprintf(f, "%u start %ld %u%s", e->time, name_of(c, e->seq), e->procs,
 				e->backfilled ? " backfill" : "");
+			if (c->o->ev_part)
+				fprintf(f, " p=%u", e->partition);
+			fputc('\n', f);
+		}
 		break;
 	case SCHED_RE_END:
 	case SCHED_RE_KILL:
@@ -66,6 +81,20 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 		if (f)
 			fprintf(f, "%u %s %ld\n", e->time, out->killed ? "kill" : "end", name_of(c, e->seq));
 		break;
+	}
+}
+
+/* After each core call: write the reservations that moved (only jobs whose submit is written). */
+static void on_step(void *vctx, const struct sched_replay *rp, sched_time_t t)
+{
+	struct ctx *c = vctx;
+	for (const struct sched_job *j = sched_first(&rp->sched, SCHED_JOB_WAITING); j != NULL;
+	     j = sched_next(&rp->sched, j)) {
+		uint32_t seq = rp->slots[j->id].seq;
+		if (!j->reserved || c->shown[seq] == SCHED_TIME_MAX || c->shown[seq] == j->start)
+			continue;
+		c->shown[seq] = j->start;
+		fprintf(c->o->events, "%u plan %ld %u\n", t, name_of(c, seq), j->start);
 	}
 }
 
@@ -88,6 +117,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	void *arena = aligned_alloc(SCHED_ARENA_ALIGN, (size + SCHED_ARENA_ALIGN - 1) / SCHED_ARENA_ALIGN * SCHED_ARENA_ALIGN);
 	struct sched_replay *rp = malloc(sizeof *rp);
 	r->out = calloc(n, sizeof *r->out);
+	struct ctx c = {.jobs = jobs, .n = n, .o = o, .r = r, .shown = NULL};
 	int rc = -1;
 	if (arena == NULL || rp == NULL || r->out == NULL) {
 		snprintf(err, errlen, "out of memory");
@@ -95,11 +125,20 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	}
 	for (size_t i = 0; i < n; i++)
 		r->out[i].predicted = SCHED_TIME_MAX;
-	struct ctx c = {.jobs = jobs, .n = n, .o = o, .r = r};
 	int e = sched_replay_init(rp, &cfg, arena, size, on_event, &c);
 	if (e != SCHED_OK) {
 		snprintf(err, errlen, "cannot start the core: %s", sched_strerror(e));
 		goto out;
+	}
+	if (o->ev_plans && o->events != NULL) {
+		c.shown = malloc(n * sizeof *c.shown);
+		if (c.shown == NULL) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+		for (size_t i = 0; i < n; i++)
+			c.shown[i] = SCHED_TIME_MAX;
+		rp->on_step = on_step;
 	}
 	rp->check = o->check;
 	e = sched_replay_run(rp, source, &c);
@@ -119,6 +158,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	r->hash = rp->hash;
 	rc = 0;
 out:
+	free(c.shown);
 	free(arena);
 	free(rp);
 	if (rc != 0) {

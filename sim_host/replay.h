@@ -17,10 +17,15 @@ struct replay_opts {
 	uint32_t capacity;       /* jobs the core may hold at once; 0 = as many as the workload has */
 	bool check;              /* run sched_check() after every call (slow; for tests) */
 	FILE *events;            /* decision log (docs/replay.md), or NULL */
+	bool ev_queue;           /* submit lines carry q=QUEUE u=USER */
+	bool ev_prio;            /* submit lines carry up=UP pp=PP (thousandths, or "over") */
+	bool ev_part;            /* start lines carry p=PARTITION */
+	bool ev_plans;           /* `T plan JOB START` whenever a reservation moves */
 	const long *names;       /* job numbers for the log, indexed like the workload; NULL = indices */
 };
 
 struct replay_job_out {
+	sched_time_t submit;
 	sched_time_t start;
 	sched_time_t end;
 	sched_time_t predicted;  /* guarantee given at submit; SCHED_TIME_MAX when none */

@@ -12,19 +12,27 @@ static double ratio(uint64_t num, uint64_t den)
 
 void report_row_fill(struct report_row *row, const char *policy, const char *period,
 		     const struct sched_metrics *m, const struct sched_counters *c,
-		     sched_procs_t procs, uint32_t skipped, uint32_t refused, uint32_t peak_jobs)
+		     sched_procs_t procs, uint32_t skipped, uint32_t refused_room, uint32_t refused_limit,
+		     uint32_t peak_jobs)
 {
 	memset(row, 0, sizeof *row);
 	row->policy = policy;
 	snprintf(row->period, sizeof row->period, "%s", period);
 	row->jobs = m->jobs;
 	row->skipped = skipped;
-	row->refused = refused;
+	row->refused = refused_room + refused_limit;
+	row->refused_room = refused_room;
+	row->refused_limit = refused_limit;
 	row->killed = m->killed;
 	row->backfilled = c->backfilled;
 	row->peak_jobs = peak_jobs;
 	row->avg_wait = ratio(m->sum_wait, m->jobs);
 	row->max_wait = m->max_wait;
+	row->min_wait = m->jobs ? m->min_wait : NAN;
+	row->total_run = (double)m->sum_run;
+	row->avg_run = ratio(m->sum_run, m->jobs);
+	row->max_run = m->max_run;
+	row->min_run = m->jobs ? m->min_run : NAN;
 	row->avg_bsld = ratio(m->sum_bsld_micro, m->jobs) / SCHED_MICRO;
 	row->avg_response = ratio(m->sum_response, m->jobs);
 	row->ef = ratio(m->sum_wait + m->sum_run, m->sum_run);
@@ -45,6 +53,17 @@ void report_row_fill(struct report_row *row, const char *policy, const char *per
 	row->sldww300 = ratio(m->sum_procs_sld300_micro, m->sum_procs) / SCHED_MICRO;
 }
 
+void report_row_extra(struct report_row *row, const char *label, const char *key, int decimals, double v)
+{
+	if (row->n_extra == REPORT_EXTRA_MAX)
+		return;
+	struct report_extra *e = &row->extra[row->n_extra++];
+	snprintf(e->label, sizeof e->label, "%s", label);
+	snprintf(e->key, sizeof e->key, "%s", key);
+	e->decimals = decimals;
+	e->v = v;
+}
+
 struct metric {
 	const char *label;   /* table */
 	const char *key;     /* csv/json */
@@ -63,6 +82,13 @@ GETTER(g_backfilled, r->backfilled)
 GETTER(g_peak, r->peak_jobs)
 GETTER(g_avg_wait, r->avg_wait)
 GETTER(g_max_wait, r->max_wait)
+GETTER(g_min_wait, r->min_wait)
+GETTER(g_total_run, r->total_run)
+GETTER(g_avg_run, r->avg_run)
+GETTER(g_max_run, r->max_run)
+GETTER(g_min_run, r->min_run)
+GETTER(g_refused_room, r->refused_room)
+GETTER(g_refused_limit, r->refused_limit)
 GETTER(g_avg_bsld, r->avg_bsld)
 GETTER(g_avg_resp, r->avg_response)
 GETTER(g_ef, r->ef)
@@ -78,11 +104,18 @@ static const struct metric metrics[] = {
 	{"jobs", "jobs", 0, g_jobs, 0},
 	{"skipped", "skipped", 0, g_skipped, 0},
 	{"refused", "refused", 0, g_refused, 0},
+	{"  for room", "refused_room", 0, g_refused_room, 0},
+	{"  by queue limits", "refused_limit", 0, g_refused_limit, 0},
 	{"killed at estimate", "killed", 0, g_killed, 0},
 	{"backfilled", "backfilled", 0, g_backfilled, 0},
 	{"peak jobs in system", "peak_jobs", 0, g_peak, 0},
 	{"avg wait (s)", "avg_wait", 1, g_avg_wait, 0},
 	{"max wait (s)", "max_wait", 0, g_max_wait, 0},
+	{"min wait (s)", "min_wait", 0, g_min_wait, 0},
+	{"total run (s)", "total_run", 0, g_total_run, 0},
+	{"avg run (s)", "avg_run", 1, g_avg_run, 0},
+	{"max run (s)", "max_run", 0, g_max_run, 0},
+	{"min run (s)", "min_run", 0, g_min_run, 0},
 	{"avg bounded slowdown", "avg_bsld", 2, g_avg_bsld, 0},
 	{"avg response (s)", "avg_response", 1, g_avg_resp, 0},
 	{"expansion factor", "ef", 3, g_ef, 0},
@@ -102,21 +135,30 @@ static const struct metric metrics[] = {
 };
 #define N_METRICS (sizeof metrics / sizeof metrics[0])
 
+static void table_cell(FILE *f, double v, int decimals)
+{
+	if (isnan(v))
+		fprintf(f, " %14s", "-");
+	else
+		fprintf(f, " %14.*f", decimals, v);
+}
+
 static void print_table_all(FILE *f, const struct report_row *rows, size_t n)
 {
-	fprintf(f, "%-22s", "metric");
+	fprintf(f, "%-26s", "metric");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, " %14s", rows[i].policy);
 	fputc('\n', f);
 	for (size_t m = 0; m < N_METRICS; m++) {
-		fprintf(f, "%-22s", metrics[m].label);
-		for (size_t i = 0; i < n; i++) {
-			double v = metrics[m].get(&rows[i], metrics[m].k);
-			if (isnan(v))
-				fprintf(f, " %14s", "-");
-			else
-				fprintf(f, " %14.*f", metrics[m].decimals, v);
-		}
+		fprintf(f, "%-26s", metrics[m].label);
+		for (size_t i = 0; i < n; i++)
+			table_cell(f, metrics[m].get(&rows[i], metrics[m].k), metrics[m].decimals);
+		fputc('\n', f);
+	}
+	for (size_t x = 0; n > 0 && x < rows[0].n_extra; x++) {
+		fprintf(f, "%-26s", rows[0].extra[x].label);
+		for (size_t i = 0; i < n; i++)
+			table_cell(f, x < rows[i].n_extra ? rows[i].extra[x].v : NAN, rows[0].extra[x].decimals);
 		fputc('\n', f);
 	}
 }
@@ -171,6 +213,8 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 		fputs("trace,procs,policy,period", f);
 		for (size_t m = 0; m < N_METRICS; m++)
 			fprintf(f, ",%s", metrics[m].key);
+		for (size_t x = 0; n > 0 && x < rows[0].n_extra; x++)
+			fprintf(f, ",%s", rows[0].extra[x].key);
 		fputc('\n', f);
 		for (size_t i = 0; i < n; i++) {
 			fprintf(f, "%s,%u,%s,%s", trace, procs, rows[i].policy, rows[i].period);
@@ -180,6 +224,13 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 					fputc(',', f);
 				else
 					fprintf(f, ",%.*f", metrics[m].decimals + 3, v);
+			}
+			for (size_t x = 0; x < rows[i].n_extra; x++) {
+				const struct report_extra *e = &rows[i].extra[x];
+				if (isnan(e->v))
+					fputc(',', f);
+				else
+					fprintf(f, ",%.*f", e->decimals + 3, e->v);
 			}
 			fputc('\n', f);
 		}
@@ -199,6 +250,13 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 					fprintf(f, ", \"%s\": null", metrics[m].key);
 				else
 					fprintf(f, ", \"%s\": %.*f", metrics[m].key, metrics[m].decimals + 3, v);
+			}
+			for (size_t x = 0; x < rows[i].n_extra; x++) {
+				const struct report_extra *e = &rows[i].extra[x];
+				if (isnan(e->v))
+					fprintf(f, ", \"%s\": null", e->key);
+				else
+					fprintf(f, ", \"%s\": %.*f", e->key, e->decimals + 3, e->v);
 			}
 			fprintf(f, "}%s\n", i + 1 < n ? "," : "");
 		}

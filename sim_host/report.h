@@ -10,27 +10,46 @@
 
 enum report_format { REPORT_TABLE, REPORT_CSV, REPORT_JSON };
 
+#define REPORT_EXTRA_MAX 96
+
+/* A figure beyond the standard set (per queue, per priority class); every row of a report has the same ones. */
+struct report_extra {
+	char label[40];   /* table */
+	char key[48];     /* csv/json */
+	int decimals;
+	double v;         /* NaN: none */
+};
+
 /* The figures of one replay (one policy over one period), ready to print. */
 struct report_row {
 	const char *policy;
 	char period[16];          /* "all", or "YYYY-MM" with --by-month */
 	uint32_t jobs;            /* jobs that ran */
 	uint32_t skipped;         /* dropped by the cleaning conventions */
-	uint32_t refused;         /* refused by the core (capacity) */
+	uint32_t refused;         /* refused by the core: refused_room + refused_limit */
+	uint32_t refused_room;    /* no room in the core (capacity) */
+	uint32_t refused_limit;   /* outside its queue's processor or time range */
 	uint32_t killed;
 	uint32_t backfilled;
 	uint32_t peak_jobs;       /* most jobs in the core at once (waiting + running) */
-	double avg_wait, max_wait, avg_bsld, avg_response;
+	double avg_wait, max_wait, min_wait, avg_bsld, avg_response;
+	double total_run, avg_run, max_run, min_run;  /* time held: min(run, estimate) */
 	double ef, ef_class[SCHED_METRIC_CLASSES];
 	uint32_t class_jobs[SCHED_METRIC_CLASSES];
 	double utilization, makespan;
 	double art, artww, sldww60, sldww300;
+	struct report_extra extra[REPORT_EXTRA_MAX];
+	size_t n_extra;
 };
 
 /** Fill @p row from a replay's metrics and counters on a machine of @p procs processors. */
 void report_row_fill(struct report_row *row, const char *policy, const char *period,
 		     const struct sched_metrics *m, const struct sched_counters *c,
-		     sched_procs_t procs, uint32_t skipped, uint32_t refused, uint32_t peak_jobs);
+		     sched_procs_t procs, uint32_t skipped, uint32_t refused_room, uint32_t refused_limit,
+		     uint32_t peak_jobs);
+
+/** Append an extra figure to @p row (ignored past REPORT_EXTRA_MAX). */
+void report_row_extra(struct report_row *row, const char *label, const char *key, int decimals, double v);
 
 /**
  * Print @p n rows. Rows come grouped by period, policies in the same order

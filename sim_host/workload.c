@@ -15,8 +15,9 @@
 const char *const skip_reason_names[SKIP_REASONS] = {
 	[SKIP_PROCS] = "processors < 1",
 	[SKIP_RUN] = "run time < 0",
-	[SKIP_WIDE] = "wider than the machine",
+	[SKIP_WIDE] = "wider than the machine (or its queue's partitions)",
 	[SKIP_SUBMIT] = "submit time < 0 or too large",
+	[SKIP_NO_QUEUE] = "no site queue takes it",
 };
 
 uint32_t workload_skipped(const struct workload *w)
@@ -43,6 +44,7 @@ void workload_opts_default(struct workload_opts *o)
 	o->shrink = 1;
 	o->from = INT64_MIN;
 	o->to = INT64_MAX;
+	o->site = NULL;
 }
 
 int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct workload_opts *o,
@@ -71,6 +73,16 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 			w->outside++;
 			continue;
 		}
+		uint32_t user = fj.user < 0 ? 0u : (uint32_t)fj.user;
+		struct site_job sj = {.queue = 0, .partition = SCHED_PART_ANY, .up = 0, .pp = 0};
+		if (o->site != NULL) {
+			enum site_miss miss = site_assign(o->site, fj.queue, fj.partition, user, rj.procs,
+							  rj.estimate, &sj);
+			if (miss != SITE_OK) {
+				w->skipped[miss == SITE_NO_QUEUE ? SKIP_NO_QUEUE : SKIP_WIDE]++;
+				continue;
+			}
+		}
 		struct wjob *j = &w->jobs[w->n++];
 		j->idx = (uint32_t)i;
 		j->trace_submit = rj.submit;
@@ -78,11 +90,11 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 		j->procs = rj.procs;
 		j->run = rj.run;
 		j->estimate = rj.estimate;
-		j->user = fj.user < 0 ? 0u : (uint32_t)fj.user;
-		j->queue = 0;
-		j->partition = SCHED_PART_ANY;
-		j->up_milli = 0;
-		j->pp_milli = 0;
+		j->user = user;
+		j->queue = sj.queue;
+		j->partition = sj.partition;
+		j->up_milli = sj.up;
+		j->pp_milli = sj.pp;
 		if (fj.req_time <= 0)
 			w->estimate_from_run++;
 		if (fj.req_time <= 0 && fj.run == 0)

@@ -3,6 +3,7 @@
 #ifndef SIM_WORKLOAD_H
 #define SIM_WORKLOAD_H
 
+#include "site.h"
 #include "swf.h"
 #include "sched/types.h"
 
@@ -16,14 +17,17 @@
  *  - submit = field 2;
  *  - skipped (and counted by reason): processors < 1, run time < 0, more
  *    processors than the machine, submit time < 0;
- *  - jobs are replayed in order of submit time; ties keep trace order.
+ *  - jobs are replayed in order of submit time; ties keep trace order;
+ *  - with a site (--site): each job's queue, partition and priorities come
+ *    from site_assign(); skipped too: no queue takes it, or it is wider than
+ *    every partition its queue may use.
  * The knobs: --shrink F sets each submit to s0 + round(F (s - s0)), s0 the
  * first submit replayed, which multiplies every interarrival time by F;
  * --estimates exact sets estimate = max(run, 1); --estimates f=F draws it
  * uniformly from [r, F r] (rounded to whole seconds, at least 1) with a
  * seeded generator, so jobs then never reach their estimate.
  */
-enum skip_reason { SKIP_PROCS, SKIP_RUN, SKIP_WIDE, SKIP_SUBMIT, SKIP_REASONS };
+enum skip_reason { SKIP_PROCS, SKIP_RUN, SKIP_WIDE, SKIP_SUBMIT, SKIP_NO_QUEUE, SKIP_REASONS };
 
 struct wjob {
 	uint32_t idx;           /* index into the trace's job array */
@@ -61,6 +65,7 @@ struct workload_opts {
 	uint64_t seed;           /* for EST_FACTOR */
 	double shrink;           /* interarrival times are multiplied by this (> 0; 1 = as is) */
 	int64_t from, to;        /* replay jobs submitted in [from, to) (trace seconds) */
+	const struct site *site; /* queues and partitions, or NULL */
 };
 
 /** The default options: trace estimates, no shrinking, the whole trace. */

@@ -7,6 +7,8 @@ void sched_metrics_init(struct sched_metrics *m)
 {
 	sched_zero(m, sizeof *m);
 	m->first_submit = SCHED_TIME_MAX;
+	m->min_wait = SCHED_TIME_MAX;
+	m->min_run = SCHED_TIME_MAX;
 }
 
 static uint64_t sat_add(uint64_t a, uint64_t b)
@@ -66,6 +68,12 @@ void sched_metrics_add(struct sched_metrics *m, sched_time_t submit, sched_time_
 		m->last_end = end;
 	if (wait > m->max_wait)
 		m->max_wait = wait;
+	if (wait < m->min_wait)
+		m->min_wait = wait;
+	if (run > m->max_run)
+		m->max_run = run;
+	if (run < m->min_run)
+		m->min_run = run;
 	m->sum_wait = sat_add(m->sum_wait, wait);
 	m->sum_run = sat_add(m->sum_run, run);
 	m->sum_response = sat_add(m->sum_response, response);

@@ -46,7 +46,7 @@ static void hash_event(struct sched_replay *r, enum sched_replay_kind kind, uint
 /* Report an event; every field is set one by one (an initializer would call memset). */
 static void emit(struct sched_replay *r, enum sched_replay_kind kind, uint32_t seq, sched_time_t t,
 		 sched_procs_t procs, sched_time_t predicted, sched_time_t submit, sched_time_t start,
-		 bool backfilled, int err)
+		 bool backfilled, int err, uint8_t part)
 {
 	if (r->on_event == NULL)
 		return;
@@ -60,6 +60,7 @@ static void emit(struct sched_replay *r, enum sched_replay_kind kind, uint32_t s
 	e.start = start;
 	e.backfilled = backfilled;
 	e.err = err;
+	e.partition = part;
 	r->on_event(r->event_ctx, &e);
 }
 
@@ -147,7 +148,7 @@ static void job_done(struct sched_replay *r, uint32_t slot, const struct sched_j
 	enum sched_replay_kind kind = killed ? SCHED_RE_KILL : SCHED_RE_END;
 	uint32_t seq = r->slots[slot].seq;
 	hash_event(r, kind, seq, t, 0);
-	emit(r, kind, seq, t, j->procs, SCHED_TIME_MAX, j->submit, j->start, false, 0);
+	emit(r, kind, seq, t, j->procs, SCHED_TIME_MAX, j->submit, j->start, false, 0, j->part);
 	release_slot(r, slot);
 }
 
@@ -161,7 +162,7 @@ static void on_decision(void *ctx, const struct sched_decision *d)
 	if (d->kind == SCHED_DEC_START) {
 		hash_event(r, SCHED_RE_START, s->seq, d->time, d->procs);
 		emit(r, SCHED_RE_START, s->seq, d->time, d->procs, SCHED_TIME_MAX, j->submit, d->time,
-		     d->backfilled, 0);
+		     d->backfilled, 0, d->partition);
 		/* Only the engine knows the run time: a job that ends by itself is queued here. */
 		if (s->run <= j->estimate)
 			heap_push(r, (struct sched_replay_pending){d->time + s->run, s->seq, slot});
@@ -189,6 +190,7 @@ int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, vo
 							   (size_t)cfg->max_jobs * sizeof *r->slots);
 	r->on_event = on_event;
 	r->event_ctx = ctx;
+	r->on_step = NULL;
 	r->hash = SCHED_FNV_OFFSET;
 	sched_metrics_init(&r->metrics);
 	/* Validate the configuration now, so that a bad one fails here, not mid-run. */
@@ -200,6 +202,8 @@ static int checked(struct sched_replay *r, int err)
 	r->calls++;
 	if (err == SCHED_OK && r->check && sched_check(&r->sched) != SCHED_OK)
 		err = SCHED_E_STATE;
+	if (err == SCHED_OK && r->on_step != NULL)
+		r->on_step(r->event_ctx, r, r->sched.now);
 	return err;
 }
 
@@ -237,12 +241,13 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 			/* Account it while the core still holds its record. */
 			sched_time_t submit = j->submit, start = j->start;
 			sched_procs_t procs = j->procs;
+			uint8_t part = j->part;
 			err = checked(r, sched_finish(&r->sched, p.slot, t));
 			if (err != SCHED_OK)
 				return err;
 			sched_metrics_add(&r->metrics, submit, start, t, procs, false);
 			hash_event(r, SCHED_RE_END, p.seq, t, 0);
-			emit(r, SCHED_RE_END, p.seq, t, procs, SCHED_TIME_MAX, submit, start, false, 0);
+			emit(r, SCHED_RE_END, p.seq, t, procs, SCHED_TIME_MAX, submit, start, false, 0, part);
 			release_slot(r, p.slot);
 		}
 		while (have && job.submit == t) {
@@ -265,7 +270,7 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 				/* Refused, not lost: counted, hashed and reported with the reason. */
 				r->refused++;
 				hash_event(r, SCHED_RE_REFUSED, job.seq, t, (uint32_t)-err);
-				emit(r, SCHED_RE_REFUSED, job.seq, t, job.procs, SCHED_TIME_MAX, t, 0, false, err);
+				emit(r, SCHED_RE_REFUSED, job.seq, t, job.procs, SCHED_TIME_MAX, t, 0, false, err, 0);
 			} else if (err != SCHED_OK) {
 				return err;
 			} else {
@@ -274,7 +279,8 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 				if (sched_predict(&r->sched, slot, &pred) != SCHED_OK)
 					pred = SCHED_TIME_MAX;
 				hash_event(r, SCHED_RE_SUBMIT, job.seq, t, pred);
-				emit(r, SCHED_RE_SUBMIT, job.seq, t, job.procs, pred, t, 0, false, 0);
+				emit(r, SCHED_RE_SUBMIT, job.seq, t, job.procs, pred, t, 0, false, 0,
+				     sched_find(&r->sched, slot)->part);
 			}
 			have = next(ctx, &job);
 			if (have < 0)

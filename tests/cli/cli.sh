@@ -48,14 +48,29 @@ expect_error bad_procs 2 "expected a positive number for: --procs" -- --procs -3
 expect_error bad_format 2 "unknown format" -- --format xml "$KTH"
 expect_error missing_argument 2 "option needs an argument" -- "$KTH" --policy
 expect_error no_trace 2 "missing TRACE" --
-expect_error jobs_out_needs_one_policy 2 "need exactly one --policy" -- --jobs-out "$tmp/x" "$KTH"
+expect_error jobs_out_needs_one_policy 2 "need exactly one policy column" -- --jobs-out "$tmp/x" "$KTH"
 expect_error by_month_needs_start_time 1 "needs UnixStartTime" -- --by-month --procs 4 "$tmp/nosize.swf"
+expect_error tolerance_needs_relaxed 2 "need --policy relaxed" -- --policy cons --tolerance 60 "$KTH"
+expect_error bad_tolerance 2 "^replay: --tolerance takes seconds" -- --policy relaxed --tolerance 5x "$KTH"
+expect_error slack_knobs_need_slack 2 "need --policy slack" -- --policy cons --sf 2 "$KTH"
+expect_error unknown_heuristic 2 "unknown heuristic 'lifo'" -- --policy slack --heuristic ast,lifo "$KTH"
+expect_error alpha_range 2 "alpha-u takes a number from 0 to 1" -- --policy slack --alpha-u 1.5 "$KTH"
+expect_error plans_need_events 2 "events-plans needs --events-out" -- --events-plans "$KTH"
+expect_error partition_needs_site 2 "partition needs --site" -- --partition a=4 "$KTH"
+expect_error missing_site 1 "^replay: $tmp/nope.site: No such file" -- --site "$tmp/nope.site" "$KTH"
+printf 'partition a 64\nqueue q1 priority=5 procs=8-4\n' >"$tmp/bad.site"
+expect_error bad_site_line 1 "^replay: $tmp/bad.site:2: procs takes" -- --site "$tmp/bad.site" "$KTH"
+printf 'partition a 64\npartition b 36\nqueue q1 default\n' >"$tmp/two.site"
+expect_error procs_with_partitions 2 "use --partition NAME=N" -- --site "$tmp/two.site" --procs 100 "$KTH"
+expect_error partition_unknown 2 "names no partition" -- --site "$tmp/two.site" --partition c=4 "$KTH"
 
 # --help tells every option and the conventions.
 "$R" --help >"$tmp/help"
 st=$?
 missing=""
 for opt in --policy --procs --format --by-month --jobs-out --events-out --capacity --check --help \
+	--events-plans --hash --tolerance --tolerance-factor --sf --awt --alpha-u --alpha-t --alpha-p --alpha-f \
+	--heuristic --hi-pri-every --scratch --site --partition --months --from --to --shrink --estimates --seed \
 	"field 5 if > 0, else field 8" "field 9 if > 0" "killed at" "skipped and counted" "at one instant"; do
 	grep -q -- "$opt" "$tmp/help" || missing="$missing '$opt'"
 done

@@ -21,9 +21,10 @@ for fx in kth:fixtures/KTH-SP2-1996-2.1-cln.fix peek:fixtures/peek.fix; do
 			exit 0
 		}
 		h=$(awk '$1 == "hash" {print $4}' "$tmp/out")
-		jobs=$(awk -F, 'NR == 2 {print $5 + 0}' "$tmp/out")
-		killed=$(awk -F, 'NR == 2 {print $8 + 0}' "$tmp/out")
-		refused=$(awk -F, 'NR == 2 {print $7 + 0}' "$tmp/out")
+		col() { awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } NR == 2 { print $c + 0 }' "$tmp/out"; }
+		jobs=$(col jobs)
+		killed=$(col killed)
+		refused=$(col refused)
 		echo "> replay $name $pol" >>"$script"
 		echo "< ok replay $name policy=$pol procs=* jobs=$jobs skipped=* refused=$refused killed=$killed * hash=$h cycles=*" >>"$script"
 	done

@@ -33,13 +33,19 @@ static void three_jobs(void)
 {
 	struct sched_metrics m;
 	sched_metrics_init(&m);
+	CHECK_EQ(m.min_wait, SCHED_TIME_MAX);
 	sched_metrics_add(&m, 0, 5, 25, 4, false);
+	CHECK_EQ(m.min_wait, 5);
+	CHECK_EQ(m.min_run, 20);
 	sched_metrics_add(&m, 10, 10, 13, 40, false);
 	sched_metrics_add(&m, 0, 100, 100, 121, true);
 	CHECK_EQ(m.jobs, 3);
 	CHECK_EQ(m.killed, 1);
 	CHECK_EQ(m.sum_wait, 105);
 	CHECK_EQ(m.max_wait, 100);
+	CHECK_EQ(m.min_wait, 0);
+	CHECK_EQ(m.min_run, 0);
+	CHECK_EQ(m.max_run, 20);
 	CHECK_EQ(m.sum_run, 23);
 	CHECK_EQ(m.sum_response, 128);
 	CHECK_EQ(m.sum_bsld_micro, 1250000 + 300000 + 10000000);

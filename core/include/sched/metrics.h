@@ -33,6 +33,8 @@ struct sched_metrics {
 	sched_time_t first_submit;
 	sched_time_t last_end;
 	sched_time_t max_wait;
+	sched_time_t min_wait;      /* SCHED_TIME_MAX while no job */
+	sched_time_t min_run, max_run; /* time held, min(run, estimate); min SCHED_TIME_MAX while no job */
 	uint64_t sum_wait;
 	uint64_t sum_run;
 	uint64_t sum_response;

@@ -47,11 +47,15 @@ struct sched_replay_event {
 	sched_time_t submit, start;
 	bool backfilled;
 	int err;                 /* REFUSED: why (SCHED_E_NOSPACE or SCHED_E_LIMIT) */
+	uint8_t partition;       /* START, END, KILL: where it runs; SUBMIT: where it is reserved */
 };
 
 /** Next job into @p job: 1, or 0 at the end, or a negative error of the source. */
 typedef int (*sched_replay_source_fn)(void *ctx, struct sched_replay_job *job);
 typedef void (*sched_replay_event_fn)(void *ctx, const struct sched_replay_event *e);
+struct sched_replay;
+/* After every core call that succeeded, at time t (to watch reservations move, for example). */
+typedef void (*sched_replay_step_fn)(void *ctx, const struct sched_replay *r, sched_time_t t);
 
 /* What the engine keeps per job in the system beyond the core's own record: 12 bytes. */
 struct sched_replay_slot {
@@ -84,6 +88,7 @@ struct sched_replay {
 	int error;
 	sched_replay_event_fn on_event;
 	void *event_ctx;
+	sched_replay_step_fn on_step;     /* NULL, or set by the caller after init */
 };
 
 /* Arena bytes for a replay whose core holds at most max_jobs jobs at once. */
