@@ -36,7 +36,7 @@ TOOLS := swf2fix fix2swf fixinfo wlgen console
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build bench check-freestanding deps clean help fuzz fixtures trace-report firmware firmware-all size bench-target
+.PHONY: all run test test-build bench check-freestanding deps clean help fuzz fixtures trace-report priorities-report firmware firmware-all size bench-target
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS))
 
 help:
@@ -126,6 +126,9 @@ fixtures: $(BUILD)/swf2fix $(BUILD)/fixinfo
 
 trace-report: $(BUILD)/fixinfo $(BUILD)/wlgen
 	BUILD=$(BUILD) tools/trace_report.sh
+
+priorities-report: $(BUILD)/replay
+	BUILD=$(BUILD) tools/priorities_report.sh
 
 # --- the firmware: one folder per board under port/, each with a port.mk ----------
 # A port.mk adds its name to PORTS and sets FW_CPU_<name>, FW_LD_<name>,

@@ -275,7 +275,8 @@ static int do_queue(struct parser *p, char **tok, int n)
 			if (q->partitions == 0)
 				return fail(p, "partitions needs at least one name");
 		} else {
-			return fail(p, "unknown queue key '%s'", key);
+			return fail(p, "unknown queue key '%s' (priority, procs, time, per-user, cap, partitions, up, pp)",
+				    key);
 		}
 	}
 	strcpy(s->queue_name[qi], tok[1]);
@@ -332,7 +333,8 @@ static int do_route(struct parser *p, char **tok, int n)
 			if (!parse_range(val, true, &r->time))
 				return fail(p, "time takes a range of durations, not '%s'", val);
 		} else {
-			return fail(p, "unknown route condition '%s' (procs=, time=)", tok[i]);
+			return fail(p, "unknown route condition '%s%s%s' (procs=, time=)", tok[i], val ? "=" : "",
+				    val ? val : "");
 		}
 	}
 	s->n_routes++;
@@ -359,7 +361,7 @@ static int do_user(struct parser *p, char **tok, int n)
 		if (val != NULL && prio_kv(p, tok[i], val, &u.prio, &handled) != 0)
 			return -1;
 		if (!handled)
-			return fail(p, "unknown user setting '%s' (up=, pp=)", tok[i]);
+			return fail(p, "unknown user setting '%s%s%s' (up=, pp=)", tok[i], val ? "=" : "", val ? val : "");
 	}
 	struct site_user *grown = realloc(s->users, (s->n_users + 1) * sizeof *grown);
 	if (grown == NULL)

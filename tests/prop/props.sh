@@ -11,16 +11,23 @@ result() { # name, status, detail
 	if [ "$2" -eq 0 ]; then echo "TEST props.$1 PASS"; else echo "TEST props.$1 FAIL $3"; fi
 }
 
-# replay_and_check NAME POLICY TRACE [replay options...]
+# replay_and_check NAME POLICY TRACE [replay options...] [-- checker options...]
+# The replayer writes every reservation move (--events-plans), so the checker
+# sees each schedule chosen, not only the starts.
 replay_and_check() {
 	local name=$1 pol=$2 trace=$3
 	shift 3
+	local ropts=() copts=()
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do ropts+=("$1"); shift; done
+	[ $# -gt 0 ] && shift
+	copts=("$@")
 	local out="$tmp/$name.swf" ev="$tmp/$name.events" log="$tmp/$name.log"
-	if ! "$B/replay" --policy "$pol" --jobs-out "$out" --events-out "$ev" "$@" "$trace" >"$log" 2>&1; then
+	if ! "$B/replay" --policy "$pol" --jobs-out "$out" --events-out "$ev" --events-plans "${ropts[@]}" "$trace" \
+		>"$log" 2>&1; then
 		result "$name" 1 "replay failed: $(tail -1 "$log")"
 		return
 	fi
-	"$B/checker" --policy "$pol" --events "$ev" --trace "$trace" "$out" >"$log" 2>&1
+	"$B/checker" --policy "$pol" --events "$ev" --trace "$trace" "${copts[@]}" "$out" >"$log" 2>&1
 	result "$name" $? "$(head -3 "$log" | tr '\n' ' ')"
 }
 
@@ -32,6 +39,33 @@ for seed in 1 2 3 4 5 6 7 8; do
 	for pol in fcfs easy cons; do
 		replay_and_check "random_seed${seed}_$pol" "$pol" "$tmp/rand$seed.swf" --check
 	done
+	# Relaxed: no reservation ever later than its guarantee plus the tolerance.
+	replay_and_check "random_seed${seed}_relaxed_t300" relaxed "$tmp/rand$seed.swf" --check --tolerance 300 \
+		-- --tolerance 300
+	replay_and_check "random_seed${seed}_relaxed_f0.2" relaxed "$tmp/rand$seed.swf" --check --tolerance-factor 0.2 \
+		-- --tolerance-permille 200
+	# Slack: no job ever further from its first placement than its initial slack
+	# (the paper's values, and a slack factor small enough to bind often).
+	replay_and_check "random_seed${seed}_slack" slack "$tmp/rand$seed.swf" --check --heuristic \
+		"$(echo ast aat du dc dp | cut -d' ' -f$((seed % 5 + 1)))"
+	replay_and_check "random_seed${seed}_slack_sf0.1" slack "$tmp/rand$seed.swf" --check --sf 0.1 --awt 600 \
+		-- --sf-milli 100 --awt 600
+	# Relaxed with tolerance 0 is conservative, event for event.
+	"$B/replay" --policy cons --events-out "$tmp/c$seed.ev" "$tmp/rand$seed.swf" >/dev/null 2>&1
+	"$B/replay" --policy relaxed --events-out "$tmp/r$seed.ev" "$tmp/rand$seed.swf" >/dev/null 2>&1
+	cmp -s "$tmp/c$seed.ev" "$tmp/r$seed.ev"
+	result "random_seed${seed}_relaxed_t0_is_cons" $? "relaxed with tolerance 0 made other decisions than cons"
+done
+
+# Site queues on random workloads: limits, partitions and ranges under every policy.
+for seed in 11 12 13; do
+	"$B/randwl" --seed "$seed" --jobs 400 --procs 64 --gap $((8 * seed)) >"$tmp/site$seed.swf"
+	for pol in fcfs easy cons slack; do
+		replay_and_check "site_seed${seed}_$pol" "$pol" "$tmp/site$seed.swf" --check --site tests/data/limits.site \
+			-- --site tests/data/limits.site
+	done
+	replay_and_check "site_seed${seed}_relaxed" relaxed "$tmp/site$seed.swf" --check --site tests/data/limits.site \
+		--tolerance-factor 0.1 -- --site tests/data/limits.site
 done
 
 # A real trace, whole, on its machine; and its first 5000 jobs on 64
@@ -42,6 +76,20 @@ for pol in fcfs easy cons; do
 	replay_and_check "kth_$pol" "$pol" "$KTH"
 	replay_and_check "kth_5000_on_64procs_$pol" "$pol" "$tmp/kth_5000.swf" --procs 64
 done
+# The planning policies on the whole of KTH: seed 003's machine of 128 and parameters.
+replay_and_check kth_slack_ast slack "$KTH" --procs 128
+replay_and_check kth_relaxed_1h relaxed "$KTH" --tolerance 1h -- --tolerance 3600
+"$B/replay" --policy cons --events-out "$tmp/kc.ev" "$KTH" >/dev/null 2>&1
+"$B/replay" --policy relaxed --tolerance 0 --events-out "$tmp/kr.ev" "$KTH" >/dev/null 2>&1
+cmp -s "$tmp/kc.ev" "$tmp/kr.ev"
+result kth_relaxed_t0_is_cons $? "relaxed with tolerance 0 made other decisions than cons on KTH"
+# The NCCS queues of seed 001 on KTH, every policy: per-user limits, caps, partitions.
+for pol in fcfs easy cons slack; do
+	replay_and_check "kth_nccs_site_$pol" "$pol" "$KTH" --site fixtures/nccs-palm.site -- --site fixtures/nccs-palm.site
+done
+replay_and_check kth_nccs_site_relaxed relaxed "$KTH" --site fixtures/nccs-palm.site --tolerance 1h \
+	-- --site fixtures/nccs-palm.site
+
 # A month of KTH with the core's invariant checker after every call.
 zcat "$KTH" | awk '/^;/ || $2 < 2700000' >"$tmp/kth_month.swf"
 for pol in easy cons; do
@@ -77,3 +125,18 @@ result checker_catches_backfill_under_fcfs $? "EASY's backfills passed as FCFS"
 awk '$2 == "submit" && $6 != "-" && $6 > 0 { $6 = $6 - 1 } {print}' "$tmp/c.ev" >"$tmp/c_bad.ev"
 ! "$B/checker" --policy cons --events "$tmp/c_bad.ev" "$tmp/c.swf" >/dev/null 2>&1
 result checker_catches_broken_guarantee $? "guarantees tightened by 1 s went unnoticed"
+# Slack bounds one second tighter than the replay's must be found broken.
+"$B/replay" --policy slack --sf 0.1 --awt 600 --jobs-out "$tmp/s.swf" --events-out "$tmp/s.ev" --events-plans \
+	"$tmp/rand3.swf" >/dev/null 2>&1
+! "$B/checker" --policy slack --sf-milli 1 --awt 600 --events "$tmp/s.ev" "$tmp/s.swf" >/dev/null 2>&1
+result checker_catches_overdrawn_slack $? "starts past a tightened slack went unnoticed"
+"$B/replay" --policy relaxed --tolerance 300 --jobs-out "$tmp/r.swf" --events-out "$tmp/r.ev" --events-plans \
+	"$tmp/rand7.swf" >/dev/null 2>&1
+! "$B/checker" --policy relaxed --tolerance 0 --events "$tmp/r.ev" "$tmp/r.swf" >/dev/null 2>&1
+result checker_catches_relaxed_delay $? "relaxed delays passed as tolerance 0"
+# A site whose per-user limit is lower than the one replayed must be found violated.
+"$B/replay" --policy cons --site tests/data/limits.site --jobs-out "$tmp/l.swf" --events-out "$tmp/l.ev" \
+	"$tmp/site11.swf" >/dev/null 2>&1
+sed 's/per-user=3 default/per-user=1 default/' tests/data/limits.site >"$tmp/tight.site"
+! "$B/checker" --policy cons --site "$tmp/tight.site" --events "$tmp/l.ev" "$tmp/l.swf" >/dev/null 2>&1
+result checker_catches_user_limit $? "a per-user limit of 1 passed where the replay allowed 3"
