@@ -13,7 +13,9 @@ ARM_NM  ?= arm-none-eabi-nm
 
 WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -fno-common
 # The core is freestanding and held to -Wconversion as well.
-CORE_WARN := $(WARN) -Wconversion -ffreestanding
+# -fno-tree-loop-distribute-patterns: GCC would turn the byte loops of util.h back into
+# memset/memcpy calls, which a freestanding core must not reference.
+CORE_WARN := $(WARN) -Wconversion -ffreestanding -fno-tree-loop-distribute-patterns
 INC     := -Icore/include -Iport -Isim_host -Itools -Ifirmware -Itests/harness
 # Unit tests also reach the core's private headers.
 TEST_INC := -Icore/src
@@ -44,7 +46,7 @@ help:
 
 # --- compile rules, one set per host variant -------------------------------
 define VARIANT
-$(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h core/src/*.h)
+$(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h core/src/*.h) Makefile
 	@mkdir -p $$(@D)
 	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
 $(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h port/*.h sim_host/*.h tools/*.h tests/harness/*.h tests/unit/*.h firmware/*.h)
@@ -79,7 +81,7 @@ $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)): $(BUILD)/%: $(BUILD)/rel/%
 
 # --- the core for the target: freestanding, Cortex-M3 ----------------------
 ARM_FLAGS := -mcpu=cortex-m3 -mthumb -ffreestanding -nostdlib -Os -ffunction-sections
-$(BUILD)/obj/arm/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h)
+$(BUILD)/obj/arm/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h) Makefile
 	@mkdir -p $(@D)
 	$(ARM_CC) $(CORE_WARN) $(ARM_FLAGS) -Icore/include -c $< -o $@
 $(BUILD)/arm/libsched.a: $(call obj,arm,$(CORE_SRC))
@@ -144,7 +146,7 @@ FW_APP_SRC := firmware/console.c firmware/fmt.c firmware/bench.c firmware/fixtur
 FW_FIXTURES := fixtures/KTH-SP2-1996-2.1-cln.fix fixtures/peek.fix
 FW_INC := -Icore/include -Iport -Iport/cortex-m -Ifirmware
 FW_OPT := -O2 -g -ffunction-sections -fdata-sections
-FW_HDRS := $(wildcard core/include/sched/*.h core/src/*.h port/*.h port/cortex-m/*.h firmware/*.h)
+FW_HDRS := $(wildcard core/include/sched/*.h core/src/*.h port/*.h port/cortex-m/*.h firmware/*.h) Makefile
 
 define FIRMWARE
 $(BUILD)/fw/$(1)/core/%.o: core/%.c $(FW_HDRS)

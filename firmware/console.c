@@ -226,6 +226,77 @@ static void print_config(struct fmt *f)
 	fmt_u32(f, CONSOLE_LINE_MAX);
 	fmt_str(f, " arena=");
 	fmt_u32(f, (uint32_t)ARENA_BYTES);
+	const struct sched_config *c = &con.s.cfg;
+	fmt_str(f, " tolerance=");
+	fmt_u32(f, c->tolerance);
+	fmt_str(f, " tolerance_permille=");
+	fmt_u32(f, c->tolerance_permille);
+	fmt_str(f, " sf_milli=");
+	fmt_u32(f, c->slack.sf_milli);
+	fmt_str(f, " awt=");
+	fmt_u32(f, c->slack.awt);
+	fmt_str(f, " alpha_milli=");
+	for (int k = 0; k < 4; k++) {
+		if (k)
+			fmt_ch(f, ',');
+		fmt_u32(f, c->slack.alpha_milli[k]);
+	}
+	fmt_str(f, " heuristic=");
+	fmt_str(f, sched_heuristic_name((enum sched_heuristic)c->slack.heuristic));
+	fmt_str(f, " scratch_jobs=");
+	fmt_u32(f, con.cfg.scratch_jobs);
+}
+
+/* config KEY VALUE for a policy parameter: any time, for decisions from now on. */
+static bool config_param(struct args *a)
+{
+	static const char *const keys[] = {"tolerance", "tolerance_permille", "sf_milli", "awt",
+					   "alpha_u", "alpha_t", "alpha_p", "alpha_f", "heuristic"};
+	int k = -1;
+	for (int i = 0; i < (int)(sizeof keys / sizeof keys[0]); i++)
+		if (str_eq(a->v[1], keys[i]))
+			k = i;
+	if (k < 0)
+		return false;
+	struct sched_config c = con.s.cfg;
+	uint32_t v = 0;
+	if (k == 8) {
+		enum sched_heuristic h;
+		if (sched_heuristic_parse(a->v[2], &h) != SCHED_OK) {
+			reply_err(E_INVALID, "heuristic is one of ast, aat, du, dc, dp");
+			return true;
+		}
+		c.slack.heuristic = (uint8_t)h;
+	} else if (!number(a->v[2], &v)) {
+		return true;
+	}
+	if ((k == 0 && v >= SCHED_NOW_LIMIT) || (k == 1 && v > 1000000u) || (k == 2 && v > 1000000u) ||
+	    (k == 3 && (v == 0 || v >= SCHED_NOW_LIMIT)) || (k >= 4 && k <= 7 && v > 1000u)) {
+		reply_err(E_OUT_OF_RANGE, "out of range (alphas and factors are thousandths; awt >= 1)");
+		return true;
+	}
+	switch (k) {
+	case 0: c.tolerance = v; break;
+	case 1: c.tolerance_permille = v; break;
+	case 2: c.slack.sf_milli = v; break;
+	case 3: c.slack.awt = v; break;
+	case 8: break;
+	default: c.slack.alpha_milli[k - 4] = (uint16_t)v; break;
+	}
+	int err = sched_tune(&con.s, &c);
+	if (err != SCHED_OK) {
+		core_err(err);
+		return true;
+	}
+	con.cfg.tolerance = c.tolerance;
+	con.cfg.tolerance_permille = c.tolerance_permille;
+	con.cfg.slack = con.s.cfg.slack;
+	struct fmt f;
+	fmt_init(&f);
+	fmt_str(&f, "ok");
+	print_config(&f);
+	fmt_line(&f);
+	return true;
 }
 
 /* config, or config procs N / config jobs N: machine size and job table, only while empty. */
@@ -241,10 +312,13 @@ static void cmd_config(struct args *a)
 	}
 	if (!arity(a, 2, 2))
 		return;
+	if (config_param(a))
+		return;
 	uint32_t v;
 	bool procs = str_eq(a->v[1], "procs"), jobs = str_eq(a->v[1], "jobs");
 	if (!procs && !jobs) {
-		reply_err(E_UNKNOWN_COMMAND, "config takes procs N or jobs N");
+		reply_err(E_UNKNOWN_COMMAND, "config takes procs, jobs, tolerance, tolerance_permille, sf_milli, awt, "
+					     "alpha_u, alpha_t, alpha_p, alpha_f or heuristic");
 		return;
 	}
 	if (!number(a->v[2], &v))
@@ -304,21 +378,40 @@ static void cmd_advance(struct args *a)
 
 static void cmd_submit(struct args *a)
 {
-	if (!arity(a, 3, 5))
+	if (!arity(a, 3, 7))
 		return;
-	uint32_t id, procs, est, user = 0, queue = 0;
+	uint32_t id, procs, est, user = 0, queue = 0, up = 0, pp = 0;
 	if (!number(a->v[1], &id) || !number(a->v[2], &procs) || !number(a->v[3], &est))
 		return;
 	/* User and queue matter with site queues (limits); the console's machine has one queue, 0. */
 	if ((a->n > 4 && !number(a->v[4], &user)) || (a->n > 5 && !number(a->v[5], &queue)))
 		return;
+	/* User and political priority for slack, thousandths; "over" marks a user over quota. */
+	if (a->n > 6 && !number(a->v[6], &up))
+		return;
+	bool over = a->n > 7 && str_eq(a->v[7], "over");
+	if (a->n > 7 && !over && !number(a->v[7], &pp))
+		return;
+	if (up > 1000 || pp > 1000) {
+		reply_err(E_OUT_OF_RANGE, "priorities are 0..1000 (thousandths)");
+		return;
+	}
 	struct sched_job_desc d = sched_desc(id, procs, est);
 	d.user = user;
+	d.up_milli = (uint16_t)up;
+	d.pp_milli = over ? (uint16_t)SCHED_PP_OVER_QUOTA : (uint16_t)pp;
 	if (queue > 255) {
 		reply_err(E_INVALID, "no such queue");
 		return;
 	}
 	d.queue = (uint8_t)queue;
+	const char *why = NULL;
+	int shape = sched_admissible(&con.s, &d, &why);
+	if (shape != SCHED_OK) {
+		/* The core says exactly what is wrong with the job's shape. */
+		reply_err(shape == SCHED_E_RANGE ? E_OUT_OF_RANGE : E_INVALID, why);
+		return;
+	}
 	int err = sched_submit(&con.s, &d, con.now);
 	if (err != SCHED_OK) {
 		core_err(err);
@@ -503,7 +596,7 @@ static void cmd_stats(void)
 static bool policy_arg(const char *name, enum sched_policy_id *p)
 {
 	if (sched_policy_parse(name, p) != SCHED_OK) {
-		reply_err(E_UNKNOWN_POLICY, "unknown policy (fcfs, easy, cons)");
+		reply_err(E_UNKNOWN_POLICY, "unknown policy (fcfs, easy, cons, relaxed, slack)");
 		return false;
 	}
 	return true;
@@ -629,6 +722,10 @@ static void cmd_replay(struct args *a)
 	}
 	struct sched_config cfg = {.procs = src.machine, .max_jobs = CONSOLE_MAX_JOBS, .policy = policy,
 				   .scratch_jobs = CONSOLE_SCRATCH_JOBS};
+	/* The live schedule's policy parameters (config tolerance, sf_milli, ...) apply to the replay too. */
+	cfg.tolerance = con.s.cfg.tolerance;
+	cfg.tolerance_permille = con.s.cfg.tolerance_permille;
+	cfg.slack = con.s.cfg.slack;
 	int err = sched_replay_init(&replay, &cfg, arena, REPLAY_BYTES, NULL, NULL);
 	uint64_t c0 = port_cycles();
 	if (err == SCHED_OK)
@@ -673,6 +770,8 @@ static void cmd_replay(struct args *a)
 	fmt_milli(&f, m->sum_bsld_micro, (uint64_t)m->jobs * SCHED_MICRO);
 	fmt_str(&f, " util=");
 	fmt_milli(&f, m->area * 100u, (uint64_t)src.machine * (m->last_end - m->first_submit));
+	fmt_str(&f, " fallbacks=");
+	fmt_u32(&f, replay.sched.counters.scratch_short);
 	fmt_str(&f, " hash=");
 	fmt_hex64(&f, replay.hash);
 	fmt_str(&f, " cycles=");

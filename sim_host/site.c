@@ -101,15 +101,15 @@ static bool parse_range(const char *s, bool duration, struct site_range *r)
 		r->hi = r->lo;
 		return ok && r->lo > 0;
 	}
+	bool has_lo = dash != buf, has_hi = dash[1] != '\0';
 	*dash = '\0';
-	const char *a = buf, *b = dash + 1;
-	if (*a && !(duration ? parse_duration(a, &r->lo) : parse_u32(a, max, &r->lo)))
+	if (!has_lo && !has_hi)
 		return false;
-	if (*b && !(duration ? parse_duration(b, &r->hi) : parse_u32(b, max, &r->hi)))
+	if (has_lo && !(duration ? parse_duration(buf, &r->lo) : parse_u32(buf, max, &r->lo)))
 		return false;
-	if (!*a && !*b)
+	if (has_hi && !(duration ? parse_duration(dash + 1, &r->hi) : parse_u32(dash + 1, max, &r->hi)))
 		return false;
-	return !*b || r->hi >= r->lo;
+	return !has_hi || r->hi >= r->lo;
 }
 
 /* A priority in [0, 1] as thousandths; "over" (political only) marks over quota. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The invariant walker: every structural property of a scheduler, checked against its own jobs. */
 #include "sched_priv.h"
+#include "util.h"
 
 #define CHECK(cond)                          \
 	do {                                 \
@@ -73,7 +74,9 @@ int sched_check(const struct sched *s)
 	CHECK(s->scratch.cap == 0 || s->scratch.segs.used == 0);
 
 	uint32_t n = 0;
-	sched_procs_t busy = 0, part_busy[SCHED_MAX_PARTITIONS] = {0}, queue_busy[SCHED_MAX_QUEUES] = {0};
+	sched_procs_t busy = 0, part_busy[SCHED_MAX_PARTITIONS], queue_busy[SCHED_MAX_QUEUES];
+	sched_zero(part_busy, sizeof part_busy);
+	sched_zero(queue_busy, sizeof queue_busy);
 	sched_time_t prev_end = 0;
 	const struct sched_list *it;
 	sched_list_for_each(it, &s->running) {

@@ -78,7 +78,9 @@ static sched_time_t shadow_time(const struct sched *s, const struct sched_job *h
 
 static void pass_easy(struct sched *s)
 {
-	const struct sched_job *head[SCHED_MAX_PARTITIONS] = {0};
+	const struct sched_job *head[SCHED_MAX_PARTITIONS];
+	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
+		head[p] = NULL;
 	sched_time_t shadow[SCHED_MAX_PARTITIONS];
 	sched_procs_t extra[SCHED_MAX_PARTITIONS];
 	struct sched_list *it, *tmp;

@@ -327,9 +327,12 @@ static bool room(const struct sched *s)
 	return s->n_waiting + s->n_running + 1 <= s->scratch.cap;
 }
 
-/* The new job's scheduler priority and slack, once it has its start (section 2.2). */
-static void settle_priority(struct sched *s, struct sched_job *j)
+/* A job's scheduler priority and slack, once, from its first placement under slack (section 2.2). */
+void sched_slack_settle(struct sched *s, struct sched_job *j)
 {
+	if (j->settled)
+		return;
+	j->settled = 1;
 	if (over_quota(j)) {
 		j->slack = SCHED_SLACK_INF;
 		return;
@@ -371,7 +374,11 @@ static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts
 static int admit_slack(struct sched *s, struct sched_job *j)
 {
 	/* Conservative's schedule is always a candidate: j at its anchor, nobody moved. */
-	struct best b = {.moves = 0, .ts = SCHED_TIME_MAX, .part = j->part, .moved = false};
+	struct best b;
+	b.moves = 0;
+	b.ts = SCHED_TIME_MAX;
+	b.part = j->part;
+	b.moved = false;
 	for (unsigned p = 0; p < s->n_parts; p++) {
 		if (!(j->allowed & (1u << p)))
 			continue;
@@ -412,7 +419,7 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 		apply(s, n);
 	int err = sched_reserve_at(s, j, b.ts, b.part);
 	SCHED_ASSERT(err == SCHED_OK); /* its place was free in the kept schedule */
-	settle_priority(s, j);
+	sched_slack_settle(s, j);
 	sched_plan_refresh(s);
 	return err;
 }
@@ -435,7 +442,11 @@ static void reflow_slack(struct sched *s)
 	}
 	struct sched_scratch *x = &s->scratch;
 	uint32_t n = sched_slack_order(s, NULL, 3000u);
-	struct best b = {.moves = 0, .ts = 0, .part = 0, .moved = false};
+	struct best b;
+	b.moves = 0;
+	b.ts = 0;
+	b.part = 0;
+	b.moved = false;
 	b.price = num_zero();
 	for (uint32_t i = 0; i < n; i++) {
 		sched_time_t ts = x->jobs[i]->start;

@@ -181,7 +181,7 @@ int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, vo
 	if (arena_size < sched_replay_arena_size_cfg(cfg))
 		return SCHED_E_NOSPACE;
 	sched_zero(r, sizeof *r);
-	r->cfg = *cfg;
+	sched_copy(&r->cfg, cfg, sizeof r->cfg);
 	unsigned char *mem = arena;
 	r->sched_arena = mem;
 	r->sched_arena_size = sched_arena_size_cfg(cfg);

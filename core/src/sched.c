@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The scheduler object: pools, queues, partitions, the clock, and the event API shared by every policy. */
 #include "sched_priv.h"
+#include "slack.h"
 #include "util.h"
 
 static const struct sched_policy *const policies[SCHED_POLICY_COUNT] = {
@@ -22,6 +23,25 @@ size_t sched_arena_size_cfg(const struct sched_config *cfg)
 }
 
 /* Check the partition and queue tables and fill in what zero means. */
+/* The slack block: the paper's values when not set (seed 003 section 3.2). */
+static int normalise_slack(struct sched_slack_cfg *k)
+{
+	if (!k->set) {
+		k->sf_milli = 3000;
+		k->awt = 2401;
+		for (int a = 0; a < 4; a++)
+			k->alpha_milli[a] = 1000;
+		k->heuristic = SCHED_HEUR_AST;
+		k->set = true;
+	}
+	for (int a = 0; a < 4; a++)
+		if (k->alpha_milli[a] > 1000)
+			return SCHED_E_INVAL;
+	if (k->heuristic >= SCHED_HEUR_COUNT || k->awt == 0)
+		return SCHED_E_INVAL;
+	return SCHED_OK;
+}
+
 static int normalise(struct sched_config *c)
 {
 	if (c->n_partitions > SCHED_MAX_PARTITIONS || c->n_queues > SCHED_MAX_QUEUES)
@@ -56,17 +76,7 @@ static int normalise(struct sched_config *c)
 		    (qc->max_time && qc->min_time > qc->max_time))
 			return SCHED_E_INVAL;
 	}
-	if (!c->slack.set) {
-		c->slack.sf_milli = 3000;
-		c->slack.awt = 2401;
-		for (int k = 0; k < 4; k++)
-			c->slack.alpha_milli[k] = 1000;
-		c->slack.heuristic = SCHED_HEUR_AST;
-		c->slack.set = true;
-	}
-	if (c->slack.heuristic >= SCHED_HEUR_COUNT || c->slack.awt == 0)
-		return SCHED_E_INVAL;
-	return SCHED_OK;
+	return normalise_slack(&c->slack);
 }
 
 int sched_init(struct sched *s, const struct sched_config *cfg, void *arena, size_t arena_size,
@@ -82,14 +92,15 @@ int sched_init(struct sched *s, const struct sched_config *cfg, void *arena, siz
 		return SCHED_E_RANGE;
 	if (arena_size < sched_arena_size_cfg(cfg))
 		return SCHED_E_NOSPACE;
-	struct sched_config c = *cfg;
+	struct sched_config c;
+	sched_copy(&c, cfg, sizeof c);
 	int err = normalise(&c);
 	if (err != SCHED_OK)
 		return err;
 	if (policies[c.policy]->needs_scratch && c.scratch_jobs == 0)
 		return SCHED_E_INVAL;
 
-	s->cfg = c;
+	sched_copy(&s->cfg, &c, sizeof c);
 	s->policy = policies[c.policy];
 	unsigned char *mem = arena;
 	size_t jobs_bytes = (size_t)c.max_jobs * sizeof(struct sched_job);
@@ -442,7 +453,7 @@ int sched_admissible(const struct sched *s, const struct sched_job_desc *d, cons
 			if ((mask & (1u << p)) && s->part[p].procs > widest)
 				widest = s->part[p].procs;
 		if (d->procs > widest) {
-			w = "more processors than its partitions have";
+			w = "more processors than the machine (or its queue's partitions) has";
 			err = SCHED_E_RANGE;
 		} else if (q->min_procs && d->procs < q->min_procs) {
 			w = "fewer processors than its queue's minimum";
@@ -501,6 +512,7 @@ int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t n
 	uint32_t pp = d->pp_milli > 1000u ? 1000u : d->pp_milli;
 	j->prio3 = d->pp_milli == SCHED_PP_OVER_QUOTA ? (uint16_t)SCHED_PRIO_OVER_QUOTA : (uint16_t)(up + pp + 500u);
 	j->slack = SCHED_SLACK_INF;
+	j->settled = 0;
 	j->state = SCHED_JOB_WAITING;
 	j->reserved = 0;
 	enqueue(s, j);
@@ -597,6 +609,19 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start)
 	return s->policy->predict(s, j, start);
 }
 
+int sched_tune(struct sched *s, const struct sched_config *cfg)
+{
+	struct sched_slack_cfg k;
+	sched_copy(&k, &cfg->slack, sizeof k);
+	int err = normalise_slack(&k);
+	if (err != SCHED_OK)
+		return err;
+	sched_copy(&s->cfg.slack, &k, sizeof k);
+	s->cfg.tolerance = cfg->tolerance;
+	s->cfg.tolerance_permille = cfg->tolerance_permille;
+	return SCHED_OK;
+}
+
 int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t now)
 {
 	if ((unsigned)policy >= SCHED_POLICY_COUNT)
@@ -621,6 +646,8 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 		sched_list_for_each(it, &s->waiting) {
 			struct sched_job *j = sched_job_of(it);
 			j->guarantee = j->reserved ? j->start : SCHED_TIME_MAX;
+			if (policy == SCHED_POLICY_SLACK && j->reserved)
+				sched_slack_settle(s, j);
 		}
 	}
 	s->pass_due = true;

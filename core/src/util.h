@@ -17,4 +17,13 @@ static inline void sched_zero(void *p, size_t n)
 		b[i] = 0;
 }
 
+/* Copy an object byte by byte: a large struct assignment would make GCC call memcpy. */
+static inline void sched_copy(void *dst, const void *src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+	for (size_t i = 0; i < n; i++)
+		d[i] = s[i];
+}
+
 #endif /* SCHED_UTIL_H */

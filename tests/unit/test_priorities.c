@@ -240,6 +240,46 @@ static void due_now_is_started(void)
 	}
 }
 
+/*
+ * Tuning at run time, and switching to slack: jobs planned under another
+ * policy get their scheduler priority and slack from their new placement.
+ */
+static void tune_and_switch(void)
+{
+	static struct fx f;
+	CHECK_EQ(fx_init(&f, SCHED_POLICY_CONS, 10), SCHED_OK);
+	CHECK_EQ(fx_submit(&f, 1, 10, 100, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(fx_submit(&f, 2, 10, 100, 0), SCHED_OK); /* reserved at 100 */
+	CHECK_EQ(sched_find(&f.s, 2)->slack, SCHED_SLACK_INF);
+	CHECK_EQ(sched_set_policy(&f.s, SCHED_POLICY_SLACK, 0), SCHED_OK);
+	CHECK_EQ(sched_find(&f.s, 2)->prio3, 20);   /* SP = 100 / 4802 */
+	CHECK_EQ(sched_find(&f.s, 2)->slack, 7154); /* as if it had been placed under slack */
+	/* Once only: back and forth changes nothing. */
+	CHECK_EQ(sched_set_policy(&f.s, SCHED_POLICY_CONS, 0), SCHED_OK);
+	CHECK_EQ(sched_set_policy(&f.s, SCHED_POLICY_SLACK, 0), SCHED_OK);
+	CHECK_EQ(sched_find(&f.s, 2)->prio3, 20);
+	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+
+	struct sched_config c = f.s.cfg;
+	c.tolerance = 77;
+	c.slack.sf_milli = 500;
+	CHECK_EQ(sched_tune(&f.s, &c), SCHED_OK);
+	CHECK_EQ(f.s.cfg.tolerance, 77);
+	CHECK_EQ(f.s.cfg.slack.sf_milli, 500);
+	CHECK_EQ(sched_slack_initial(&f.s, 0), 3 * 2401 / 6); /* (1 - 0) x 0.5 x 2401 */
+	c.slack.heuristic = SCHED_HEUR_COUNT;
+	CHECK_EQ(sched_tune(&f.s, &c), SCHED_E_INVAL);
+	c.slack.heuristic = SCHED_HEUR_DP;
+	c.slack.alpha_milli[2] = 1001;
+	CHECK_EQ(sched_tune(&f.s, &c), SCHED_E_INVAL);
+	CHECK_EQ(f.s.cfg.slack.sf_milli, 500); /* a refused tuning changes nothing */
+	c.slack.set = false; /* back to the paper's values */
+	CHECK_EQ(sched_tune(&f.s, &c), SCHED_OK);
+	CHECK_EQ(f.s.cfg.slack.sf_milli, 3000);
+	CHECK_EQ(f.s.cfg.slack.heuristic, SCHED_HEUR_AST);
+}
+
 /* Without scratch the relaxed policy cannot try anything: init refuses it. */
 static void relaxed_needs_scratch(void)
 {
@@ -794,6 +834,7 @@ static const struct test tests[] = {
 	{"relaxed_delay_is_cumulative", relaxed_delay_is_cumulative},
 	{"relaxed_needs_scratch", relaxed_needs_scratch},
 	{"due_now_is_started", due_now_is_started},
+	{"tune_and_switch", tune_and_switch},
 	{"relaxed_random_bounds", relaxed_random_bounds},
 	{"slack_formulas", slack_formulas},
 	{"slack_heuristic_orders", slack_heuristic_orders},

@@ -175,6 +175,7 @@ struct sched_job {
 	uint8_t allowed;         /* bit mask of partitions it may use */
 	uint8_t state;           /* enum sched_job_state */
 	uint8_t reserved;        /* waiting job holds [start, start + estimate) in its partition's profile */
+	uint8_t settled;         /* slack: its SP was set from its placement (seed 003 section 2.2: once) */
 };
 
 /* Event counts since init, for reports and consoles. */
@@ -340,11 +341,21 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start);
 
 /**
  * Switch policy at @p now. Waiting jobs keep their order; a planning policy
- * reserves each of them afresh in that order (earlier guarantees are void).
- * O(n^2).
+ * reserves each of them afresh in that order (earlier guarantees are void);
+ * under slack, a job without a scheduler priority yet gets it from that
+ * placement, with its initial slack. O(n^2).
  * @retval SCHED_E_INVAL unknown policy, or one that needs scratch the arena has not.
  */
 int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t now);
+
+/**
+ * Change the policies' parameters at run time: tolerance and
+ * tolerance_permille (relaxed) and the slack block of @p cfg (all zero, or
+ * set false: the paper's defaults); every other field of @p cfg is ignored.
+ * They apply to decisions from now on; plans already made stay. O(1).
+ * @retval SCHED_E_INVAL unknown heuristic, or AWT 0.
+ */
+int sched_tune(struct sched *s, const struct sched_config *cfg);
 
 /** The job with caller id @p id, or NULL. O(1) on average (hashed), O(n) at worst. */
 const struct sched_job *sched_find(const struct sched *s, uint32_t id);
