@@ -243,6 +243,8 @@ static void print_config(struct fmt *f)
 	}
 	fmt_str(f, " heuristic=");
 	fmt_str(f, sched_heuristic_name((enum sched_heuristic)c->slack.heuristic));
+	fmt_str(f, " early_end=");
+	fmt_str(f, c->slack.end_compress ? "compress" : "search");
 	fmt_str(f, " scratch_jobs=");
 	fmt_u32(f, con.cfg.scratch_jobs);
 }
@@ -251,7 +253,7 @@ static void print_config(struct fmt *f)
 static bool config_param(struct args *a)
 {
 	static const char *const keys[] = {"tolerance", "tolerance_permille", "sf_milli", "awt",
-					   "alpha_u", "alpha_t", "alpha_p", "alpha_f", "heuristic"};
+					   "alpha_u", "alpha_t", "alpha_p", "alpha_f", "heuristic", "early_end"};
 	int k = -1;
 	for (int i = 0; i < (int)(sizeof keys / sizeof keys[0]); i++)
 		if (str_eq(a->v[1], keys[i]))
@@ -267,6 +269,12 @@ static bool config_param(struct args *a)
 			return true;
 		}
 		c.slack.heuristic = (uint8_t)h;
+	} else if (k == 9) {
+		if (!str_eq(a->v[2], "search") && !str_eq(a->v[2], "compress")) {
+			reply_err(E_INVALID, "early_end is search or compress");
+			return true;
+		}
+		c.slack.end_compress = str_eq(a->v[2], "compress");
 	} else if (!number(a->v[2], &v)) {
 		return true;
 	}
@@ -280,7 +288,7 @@ static bool config_param(struct args *a)
 	case 1: c.tolerance_permille = v; break;
 	case 2: c.slack.sf_milli = v; break;
 	case 3: c.slack.awt = v; break;
-	case 8: break;
+	case 8: case 9: break;
 	default: c.slack.alpha_milli[k - 4] = (uint16_t)v; break;
 	}
 	int err = sched_tune(&con.s, &c);
@@ -318,7 +326,7 @@ static void cmd_config(struct args *a)
 	bool procs = str_eq(a->v[1], "procs"), jobs = str_eq(a->v[1], "jobs");
 	if (!procs && !jobs) {
 		reply_err(E_UNKNOWN_COMMAND, "config takes procs, jobs, tolerance, tolerance_permille, sf_milli, awt, "
-					     "alpha_u, alpha_t, alpha_p, alpha_f or heuristic");
+					     "alpha_u, alpha_t, alpha_p, alpha_f, heuristic or early_end");
 		return;
 	}
 	if (!number(a->v[2], &v))

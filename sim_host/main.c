@@ -59,6 +59,9 @@ static const char usage[] =
 "                     weights in [0, 1], to 0.001 (default 1 each)\n"
 "  --heuristic LIST   ast (default), aat, du, dc, dp; several give one slack\n"
 "                     column each (slack-ast, slack-aat, ...)\n"
+"  --early-end M      when a job ends before its estimate: search (default,\n"
+"                     the removal search of section 2.1) or compress (plain\n"
+"                     compression; the seed's Tick leaves this case open)\n"
 "  --hi-pri-every K   every K-th job of each replayed period gets user and\n"
 "                     political priority 1, the others 0 (seed 003 s. 3.3);\n"
 "                     adds hi-pri and lo-pri average waits to the report\n"
@@ -426,7 +429,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	sl->set = true;
 
 	enum { O_TOL = 256, O_TOLF, O_SF, O_AWT, O_AU, O_AT, O_AP, O_AF, O_HEUR, O_HI, O_SCRATCH, O_SITE,
-	       O_PART, O_PLANS };
+	       O_PART, O_PLANS, O_EARLY };
 	static const struct option longopts[] = {
 		{"policy", required_argument, 0, 'p'}, {"procs", required_argument, 0, 'n'},
 		{"format", required_argument, 0, 'f'}, {"by-month", no_argument, 0, 'm'},
@@ -442,7 +445,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{"alpha-p", required_argument, 0, O_AP}, {"alpha-f", required_argument, 0, O_AF},
 		{"heuristic", required_argument, 0, O_HEUR}, {"hi-pri-every", required_argument, 0, O_HI},
 		{"scratch", required_argument, 0, O_SCRATCH}, {"site", required_argument, 0, O_SITE},
-		{"partition", required_argument, 0, O_PART},
+		{"partition", required_argument, 0, O_PART}, {"early-end", required_argument, 0, O_EARLY},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
 	};
 	opterr = 0;
@@ -512,6 +515,12 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			n_heur = parse_heuristics(optarg, heur, SCHED_HEUR_COUNT);
 			o->slack_knob = true;
 			break;
+		case O_EARLY:
+			if (strcmp(optarg, "search") != 0 && strcmp(optarg, "compress") != 0)
+				die_usage("--early-end takes search or compress", optarg);
+			sl->end_compress = strcmp(optarg, "compress") == 0;
+			o->slack_knob = true;
+			break;
 		case O_HI: o->hi_every = parse_count("--hi-pri-every", optarg, 1u << 30); break;
 		case O_SCRATCH: o->scratch = parse_count("--scratch", optarg, 1u << 30); break;
 		case O_SITE: o->site = optarg; break;
@@ -547,7 +556,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	if (o->relaxed_knob && !has_relaxed)
 		die_usage("--tolerance and --tolerance-factor need --policy relaxed", NULL);
 	if (o->slack_knob && !has_slack)
-		die_usage("--sf, --awt, --alpha-*, --heuristic need --policy slack", NULL);
+		die_usage("--sf, --awt, --alpha-*, --heuristic, --early-end need --policy slack", NULL);
 	if (o->plans && o->events_out == NULL)
 		die_usage("--events-plans needs --events-out", NULL);
 }

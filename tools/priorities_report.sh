@@ -38,6 +38,8 @@ TXT
 run t1.csv --procs 128 --by-month --policy cons,slack "$K"
 run t5eq.csv --procs 128 --by-month --policy slack --heuristic ast,aat,dc,du,dp "$K"
 run t5hi.csv --procs 128 --by-month --policy slack --heuristic ast,aat,dc,du,dp --hi-pri-every 5 "$K"
+run t5c_eq.csv --procs 128 --by-month --policy slack --early-end compress "$K"
+run t5c_hi.csv --procs 128 --by-month --policy slack --early-end compress --hi-pri-every 5 "$K"
 run x_fcfs.csv --policy fcfs "$K"
 run x_cons.csv --policy cons "$K"
 run x_relaxed.csv --policy relaxed --tolerance 1h "$K"
@@ -95,6 +97,21 @@ table5() {
 		}
 		function v(kind, heur,   k) { k = kind " slack-" heur; return j[k] ? w[k] / j[k] : 0 }
 		function row(label, kind,   i) { printf "| %s |", label; for (i = 1; i <= 5; i++) printf " %.1f |", v(kind, h[i]); print "" }'
+}
+
+# Equal and unequal priorities, hi and lo, for AST with each early-end treatment.
+early_end() {
+	for mode in search compress; do
+		if [ $mode = search ]; then eq=t5eq.csv hi=t5hi.csv; else eq=t5c_eq.csv hi=t5c_hi.csv; fi
+		awk -F, -v mode=$mode -v eqf="$tmp/$eq" '
+			BEGIN { while ((getline l < eqf) > 0) { n++; split(l, f, ","); if (n == 1) { for (i = 1; i in f; i++) c[f[i]] = i; continue }
+				if (f[c["policy"]] ~ /ast$|^slack$/) { ew += f[c["avg_wait"]] * f[c["jobs"]]; ej += f[c["jobs"]] } } }
+			NR == 1 { for (i = 1; i <= NF; i++) d[$i] = i; next }
+			$d["policy"] ~ /ast$|^slack$/ { aw += $d["avg_wait"] * $d["jobs"]; aj += $d["jobs"]
+				hw += $d["hi_pri_avg_wait"] * $d["hi_pri_jobs"]; hj += $d["hi_pri_jobs"]
+				lw += $d["lo_pri_avg_wait"] * $d["lo_pri_jobs"]; lj += $d["lo_pri_jobs"] }
+			END { printf "| %s | %.1f | %.1f | %.1f | %.1f | %.1f |\n", mode, ew / ej, aw / aj, hw / hj, lw / lj, lw / lj - hw / hj }' "$tmp/$hi"
+	done
 }
 
 exhibit11() {
@@ -175,6 +192,49 @@ Seed 003's Table 5, for comparison:
 | Lo-Pri Jobs | 2294.0 | 2291.1 | 2315.7 | 2337.6 | 2295.1 |
 | Gap | 338.7 | 338.5 | 327.6 | 288.7 | 332.7 |
 
+### When a job ends early
+
+Seed 003 defines insert, remove and Tick; a running job that ends before its
+estimate is not covered (Tick "simply" kills overdue jobs and starts due
+ones). By default we run the removal search then (`--early-end search`);
+`--early-end compress` uses plain compression instead. AST, yearly averages:
+
+TXT
+	cmds t5c_eq.csv t5c_hi.csv
+	echo
+	echo "| early end | Equal Pri | Unequal Pri | Hi-Pri Jobs | Lo-Pri Jobs | Gap |"
+	echo "|---|---:|---:|---:|---:|---:|"
+	early_end
+	cat <<'TXT'
+
+### Where and why the numbers differ from the paper's
+
+- **The headline agrees.** Slack-based backfilling beats conservative in
+  every month, by 17.4% over the year against the paper's 16.5%, and the
+  heuristics rank as in the paper with equal priorities, AST best and DU
+  worst (the paper: AST, AAT, DP, DC, DU; we find AAT, DC and DP within
+  0.1% of each other).
+- **Absolute waits are lower** than the paper's: conservative averages
+  2016 s here against 2401 s. The paper does not say how its simulator
+  treated early ends under conservative (we compress), how it cleaned the
+  log (we replay the archive's cleaned version 2.1, 28,476 jobs, 1 skipped;
+  the paper's months hold 85 to 4,060 jobs, ours 92 to 4,081), or where its
+  months begin (ours are calendar months in the trace's Stockholm time).
+  September 1996 shows the months differ: 85 jobs waiting 440.6 s on
+  average there, 92 jobs waiting under a second here.
+- **Priorities separate the classes less.** With every fifth job at high
+  priority, the paper's high-priority jobs wait 339 s less than the others
+  and the total rises 11%; ours wait 61 s less (AST) and the total rises
+  1.7%, and under DC the high-priority jobs even wait longer. The choice at
+  early ends is part of the reason: with plain compression (the table
+  above) the gap grows to about 180 s, and the overall wait rises by about
+  6%: the removal search re-prices the whole schedule at every early end
+  and wins waiting time for everyone, lowering what a priority can buy. We
+  have not found a reading of the paper that reproduces its gap; the
+  formulas themselves are checked against hand-computed cases and libm
+  (tests/unit/test_priorities.c, test_num.c), and no schedule ever overdraws
+  a slack (the checker on random workloads and on this trace).
+
 ## Relaxed backfilling and machine size (seed 001 Exhibit 11 layout)
 
 The whole KTH trace on its 100 processors, one command per column: FCFS
@@ -183,6 +243,19 @@ with a tolerance of one hour, and relaxed backfilling on a machine with 12
 and 6 processors fewer and 12 more (NCCS removed 128 and 64 of 1,152 and
 added 128: about 11% and 5.5%). Times in seconds. With fewer processors
 the jobs wider than the machine cannot run at all and are skipped (last row).
+
+The pattern is the paper's: backfilling changes everything (average wait
+354,169 s without, 7,344 s with strict backfilling; the paper's 4,076 and
+190), relaxed backfilling improves on strict a little (the paper: 190 and
+190 s average wait, expansion factor 1.10 and 1.07), and a machine 11%
+smaller almost doubles the wait while 12% more nearly halves it. The
+paper's remove and add columns are 13.5 times and a quarter of its
+no-backfill column (54,934 and 1,128 s against 4,076 s) but far above its
+backfilling ones (190 s), so they were probably run without backfilling;
+ours use relaxed backfilling, the policy the paper recommends. The widest
+class suffers most from fewer processors in both. The paper's relaxed column
+repeats the no-backfill utilization (82.78%), which looks like a typo: ours
+stays with strict (69.90%).
 
 TXT
 	cmds x_fcfs.csv x_cons.csv x_relaxed.csv x_minus12.csv x_minus6.csv x_plus12.csv

@@ -20,8 +20,9 @@
  * O(n) times per partition x O(n) jobs x O(n) segments: O(n^3).
  *
  * Removal (a waiting job cancelled, or capacity freed by a job that ended
- * early, which the seed leaves to its Tick and we treat the same way) is the
- * same search with a "dummy timeless job": nothing is pushed back, jobs
+ * early, which the seed leaves to its Tick and we treat the same way unless
+ * end_compress asks for plain compression) is the same search with a
+ * "dummy timeless job": nothing is pushed back, jobs
  * from ts on are compressed, and the price (a profit) is the sum of the
  * negative costs of the moves. The dummy's priority is 1; it scales every
  * cost alike, so it does not change the choice.

@@ -82,6 +82,7 @@ struct sched_slack_cfg {
 	sched_time_t awt;         /* average wait time AWT, seconds (default 2401) */
 	uint16_t alpha_milli[4];  /* alpha_u, alpha_t, alpha_p, alpha_f, thousandths (default 1000) */
 	uint8_t heuristic;        /* enum sched_heuristic (default AST) */
+	bool end_compress;        /* a job ended early: plain compression, not the removal search */
 	bool set;                 /* false: use the defaults above for the whole block */
 };
 
