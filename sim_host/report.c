@@ -167,13 +167,13 @@ static void print_table_months(FILE *f, const struct report_row *rows, size_t n,
 {
 	fprintf(f, "%-8s %6s", "month", "jobs");
 	for (size_t p = 0; p < np; p++)
-		fprintf(f, " | %-6s %9s %8s %6s", rows[p].policy, "wait(s)", "bsld", "util%");
+		fprintf(f, " | %-10s %9s %8s %6s", rows[p].policy, "wait(s)", "bsld", "util%");
 	fputc('\n', f);
 	for (size_t i = 0; i + np <= n; i += np) {
 		fprintf(f, "%-8s %6u", rows[i].period, rows[i].jobs);
 		for (size_t p = 0; p < np; p++) {
 			const struct report_row *r = &rows[i + p];
-			fprintf(f, " | %-6s %9.1f %8.2f %6.2f", "", r->avg_wait, r->avg_bsld,
+			fprintf(f, " | %-10s %9.1f %8.2f %6.2f", "", r->avg_wait, r->avg_bsld,
 				r->utilization * 100.0);
 		}
 		fputc('\n', f);

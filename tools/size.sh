@@ -12,8 +12,11 @@ objsize() { # text+data of object files
 }
 core=$B/fw/netduinoplus2/core/src
 policies=$(objsize "$core"/pool.o "$core"/profile.o "$core"/sched.o "$core"/policy_queue.o \
-	"$core"/policy_cons.o "$core"/metrics.o "$core"/check.o)
+	"$core"/policy_cons.o "$core"/plan.o "$core"/metrics.o "$core"/check.o)
 codec=$(objsize "$core"/fixture.o "$core"/replay.o)
+planning=$(objsize "$core"/policy_relaxed.o "$core"/policy_slack.o "$core"/num.o)
+maxjobs=$(sed -n 's/^#define CONSOLE_MAX_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
+scratch=$(sed -n 's/^#define CONSOLE_SCRATCH_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
 arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Icore/include -c tools/probe/sizes.c -o "$tmp/p.o"
 sz() { arm-none-eabi-nm -S -t d "$tmp/p.o" | awk -v s="$1" '$4 == s { print $2 + 0 }'; }
 job=$(sz probe_job) seg=$(sz probe_seg) slot=$(sz probe_slot) pend=$(sz probe_pending)
@@ -39,16 +42,19 @@ per_slot=$((job + 2 * seg + 4))
 	echo
 	arena=$(arm-none-eabi-nm -S -t d "$B/fw/netduinoplus2/firmware.elf" | awk '$4 == "arena" { print $2 + 0 }')
 	echo "The RAM is almost all one static arena ($arena bytes) that serves the live"
-	echo "scheduler, a replay and the benchmarks in turn, sized for 1024 jobs in a replay."
+	echo "scheduler, a replay and the benchmarks in turn, sized for a replay of $maxjobs jobs in the"
+	echo "system with planning scratch for $scratch (firmware/console.h)."
 	echo
 	echo "## The core"
 	echo
 	echo "| part | flash (bytes) |"
 	echo "|---|---:|"
-	echo "| scheduler with FCFS, EASY and conservative (pool, profile, sched, policies, metrics, invariant check) | $policies |"
+	echo "| scheduler with FCFS, EASY and conservative (pool, profile, sched, partitions and queues, reservations and compression, metrics, invariant check) | $policies |"
+	echo "| relaxed and slack-based backfilling, and slack's soft float | $planning |"
 	echo "| fixture decoder and encoder, replay engine | $codec |"
 	echo
 	echo "Target: the core with FCFS, EASY and conservative within 16 KiB of flash: $policies bytes."
+	echo "All five policies: $((policies + planning)) bytes."
 	echo
 	echo "## RAM per job slot"
 	echo
@@ -67,14 +73,17 @@ The target was at most 48 bytes per job slot; a slot costs more, and this is why
 The profile needs up to two segments per job (its start and its end can each
 split a period: seed 000 section 2.1), and every container is a doubly linked
 list of 32-bit pointers, so a segment is 16 bytes (two links, a time, a free
-count) and a job record 36 (two links for its list, one for its id chain, id,
-processors, submit, estimate, start, state). 48 bytes would need 16-bit index
-links instead of pointers, which caps a table at 65,535 entries, costs an
-index-to-address computation at every step of every scan, and gives up the
-container_of idiom the code is built on; or a segment pool smaller than the
-2n + 1 worst case, which would let a compression run out of segments halfway.
-We keep pointers and the worst-case bound: 1024 jobs cost 72 KiB, which a
-128 KiB controller holds with room for a replay's extra 40 bytes per job.
+count). A job record holds two links for its list and one for its id chain,
+its id, user, arrival number, processors, submit, estimate and start, its
+guarantee (relaxed bounds delays by it), the hold time its queue's limits
+impose, its slack and priority (slack), and six bytes of queue, partition
+and state. 48 bytes would need 16-bit index links instead of pointers, which
+caps a table at 65,535 entries, costs an index-to-address computation at
+every step of every scan, and gives up the container_of idiom the code is
+built on; or a segment pool smaller than the 2n + 8 worst case, which would
+let a compression run out of segments halfway. We keep pointers and the
+worst-case bound. The planning scratch of relaxed and slack costs a further
+2 segments and 30 bytes of arrays per job it can plan around.
 TXT
 } >"$out"
 cat "$out"

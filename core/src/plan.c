@@ -73,6 +73,18 @@ bool sched_move_earlier(struct sched *s, struct sched_job *j)
 	sched_time_t from = sched_earliest(s, j);
 	if (!j->reserved || j->start <= from)
 		return false; /* already due, or held back by its queue's limits until then */
+	if (s->n_parts == 1) {
+		/* One partition: the common case, without the partition loop. */
+		struct sched_profile *prof = sched_prof(s, 0);
+		sched_time_t a = sched_profile_find_earlier(prof, from, j->procs, j->estimate, j->start);
+		if (a == SCHED_TIME_MAX)
+			return false;
+		sched_unreserve(s, j);
+		int e = sched_reserve_at(s, j, a, 0);
+		SCHED_ASSERT(e == SCHED_OK);
+		(void)e;
+		return true;
+	}
 	sched_time_t best = SCHED_TIME_MAX;
 	uint8_t best_part = j->part;
 	for (unsigned p = 0; p < s->n_parts; p++) {
@@ -226,7 +238,9 @@ static void start_background(struct sched *s)
 void sched_start_due(struct sched *s)
 {
 	for (;;) {
-		bool freed = s->first_start <= s->now && start_reserved_due(s);
+		if (s->first_start > s->now)
+			break; /* nothing is due (first_start is never later than the earliest reservation) */
+		bool freed = start_reserved_due(s);
 		sched_plan_refresh(s);
 		if (!freed)
 			break;
@@ -235,7 +249,8 @@ void sched_start_due(struct sched *s)
 		if (s->first_start > s->now)
 			break;
 	}
-	start_background(s);
+	if (s->has_background)
+		start_background(s);
 }
 
 /* --- scratch ---------------------------------------------------------------------------- */

@@ -136,6 +136,9 @@ int sched_init(struct sched *s, const struct sched_config *cfg, void *arena, siz
 
 	s->n_parts = c.n_partitions;
 	s->n_queues = c.n_queues;
+	s->has_background = false;
+	for (unsigned q = 0; q < c.n_queues; q++)
+		s->has_background |= c.queues[q].background;
 	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++) {
 		s->part[p].procs = p < s->n_parts ? c.partition_procs[p] : 0;
 		s->part[p].busy = 0;
@@ -326,6 +329,8 @@ static void retire_running(struct sched *s, struct sched_job *j)
 bool sched_limits_allow(const struct sched *s, const struct sched_job *j, sched_time_t *retry)
 {
 	const struct sched_queue_cfg *q = sched_queue_of(s, j);
+	if (q->proc_cap == 0 && q->max_running_per_user == 0)
+		return true; /* no running limits: no scan of the running jobs */
 	bool cap = q->proc_cap != 0 && s->queue_busy[j->queue] + j->procs > q->proc_cap;
 	uint32_t mine = 0;
 	sched_time_t first_mine = SCHED_TIME_MAX, first_queue = SCHED_TIME_MAX;

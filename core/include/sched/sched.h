@@ -224,6 +224,7 @@ struct sched {
 	struct sched_pool segs;
 	uint8_t n_parts;
 	uint8_t n_queues;
+	bool has_background;        /* some queue is a background queue (the pass looks for its jobs) */
 	struct sched_partition part[SCHED_MAX_PARTITIONS];
 	sched_procs_t queue_busy[SCHED_MAX_QUEUES]; /* processors held by each queue's running jobs */
 	struct sched_list waiting;  /* plan order: queue priority, then the policy's order, then arrival */
