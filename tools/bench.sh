@@ -79,6 +79,7 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 } >"$out.tmp"
 if [ -f "$out" ] && grep -q '^## ' "$out"; then
 	# Keep the hand-written notes (everything from the first "## " heading on).
+	echo >>"$out.tmp"
 	sed -n '/^## /,$p' "$out" >>"$out.tmp"
 fi
 mv "$out.tmp" "$out"
