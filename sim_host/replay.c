@@ -111,7 +111,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	cfg.procs = o->procs;
 	cfg.max_jobs = capacity;
 	cfg.policy = o->policy;
-	if (cfg.scratch_jobs == 0 && (o->policy == SCHED_POLICY_RELAXED || o->policy == SCHED_POLICY_SLACK))
+	if (cfg.scratch_jobs == 0 && sched_policy_needs_scratch(o->policy))
 		cfg.scratch_jobs = capacity;
 	size_t size = sched_replay_arena_size_cfg(&cfg);
 	void *arena = aligned_alloc(SCHED_ARENA_ALIGN, (size + SCHED_ARENA_ALIGN - 1) / SCHED_ARENA_ALIGN * SCHED_ARENA_ALIGN);

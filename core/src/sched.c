@@ -10,6 +10,11 @@ static const struct sched_policy *const policies[SCHED_POLICY_COUNT] = {
 	[SCHED_POLICY_CONS] = &sched_policy_cons,
 	[SCHED_POLICY_RELAXED] = &sched_policy_relaxed,
 	[SCHED_POLICY_SLACK] = &sched_policy_slack,
+	[SCHED_POLICY_FCFS_REPLAN] = &sched_policy_fcfs_replan,
+	[SCHED_POLICY_SJF] = &sched_policy_sjf,
+	[SCHED_POLICY_LJF] = &sched_policy_ljf,
+	[SCHED_POLICY_DYNP_BASIC] = &sched_policy_dynp_basic,
+	[SCHED_POLICY_DYNP] = &sched_policy_dynp,
 };
 
 size_t sched_arena_size(uint32_t max_jobs)
@@ -22,7 +27,6 @@ size_t sched_arena_size_cfg(const struct sched_config *cfg)
 	return SCHED_ARENA_SIZE_SCRATCH(cfg->max_jobs, cfg->scratch_jobs);
 }
 
-/* Check the partition and queue tables and fill in what zero means. */
 /* The slack block: the paper's values when not set (seed 003 section 3.2). */
 static int normalise_slack(struct sched_slack_cfg *k)
 {
@@ -42,6 +46,7 @@ static int normalise_slack(struct sched_slack_cfg *k)
 	return SCHED_OK;
 }
 
+/* Check the partition and queue tables and the policy parameters, and fill in what zero means. */
 static int normalise(struct sched_config *c)
 {
 	if (c->n_partitions > SCHED_MAX_PARTITIONS || c->n_queues > SCHED_MAX_QUEUES)
@@ -76,6 +81,17 @@ static int normalise(struct sched_config *c)
 		    (qc->max_time && qc->min_time > qc->max_time))
 			return SCHED_E_INVAL;
 	}
+	if (!c->dynp.set) {
+		/* Seed 004 section 5.2: bounds 7200 s and 9000 s; the advanced decider with ARTwW did best. */
+		c->dynp.lower = 7200;
+		c->dynp.upper = 9000;
+		c->dynp.decider = SCHED_DECIDER_ADVANCED;
+		c->dynp.quality = SCHED_QUALITY_ARTWW;
+		c->dynp.set = true;
+	}
+	if (c->dynp.decider >= SCHED_DECIDER_COUNT || c->dynp.quality >= SCHED_QUALITY_COUNT ||
+	    c->dynp.lower > c->dynp.upper)
+		return SCHED_E_INVAL;
 	return normalise_slack(&c->slack);
 }
 
@@ -158,9 +174,13 @@ int sched_init(struct sched *s, const struct sched_config *cfg, void *arena, siz
 	s->now = origin;
 	s->first_start = SCHED_TIME_MAX;
 	s->pass_due = false;
+	s->replan_due = false;
 	s->emit = emit;
 	s->emit_ctx = ctx;
 	sched_zero(&s->counters, sizeof s->counters);
+	sched_zero(&s->dynp, sizeof s->dynp);
+	s->order = (uint8_t)(c.policy == SCHED_POLICY_SJF ? SCHED_ORDER_SJF
+			     : c.policy == SCHED_POLICY_LJF ? SCHED_ORDER_LJF : SCHED_ORDER_FCFS);
 	return SCHED_OK;
 }
 
@@ -287,6 +307,8 @@ void sched_start_job(struct sched *s, struct sched_job *j, uint8_t part)
 		(void)err;
 	}
 	SCHED_ASSERT(!j->reserved || (j->start == s->now && j->part == part));
+	if (s->policy->ordered)
+		s->dynp.started[s->order]++;
 	sched_list_remove(&j->link);
 	s->n_waiting--;
 	j->state = SCHED_JOB_RUNNING;
@@ -312,6 +334,7 @@ static void retire_running(struct sched *s, struct sched_job *j)
 	s->busy -= j->procs;
 	s->part[j->part].busy -= j->procs;
 	s->queue_busy[j->queue] -= j->procs;
+	s->replan_due = true;
 	const struct sched_queue_cfg *q = sched_queue_of(s, j);
 	if (q->proc_cap != 0 || q->max_running_per_user != 0) {
 		/* A job its queue's limits held back may be able to go now (this one ended early). */
@@ -650,8 +673,11 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 	s->policy = policies[policy];
 	s->cfg.policy = policy;
 	s->first_start = SCHED_TIME_MAX;
-	if (s->policy->plans) {
+	if (s->policy->ordered)
+		sched_family_enter(s);
+	else if (s->policy->plans)
 		sched_replan_all(s);
+	if (s->policy->plans) {
 		sched_list_for_each(it, &s->waiting) {
 			struct sched_job *j = sched_job_of(it);
 			j->guarantee = j->reserved ? j->start : SCHED_TIME_MAX;
@@ -698,6 +724,11 @@ static bool str_eq(const char *a, const char *b)
 const char *sched_policy_name(enum sched_policy_id policy)
 {
 	return (unsigned)policy < SCHED_POLICY_COUNT ? policies[policy]->name : NULL;
+}
+
+bool sched_policy_needs_scratch(enum sched_policy_id policy)
+{
+	return (unsigned)policy < SCHED_POLICY_COUNT && policies[policy]->needs_scratch;
 }
 
 int sched_policy_parse(const char *name, enum sched_policy_id *policy)

@@ -16,6 +16,7 @@ struct sched_policy {
 	const char *name;
 	bool plans;         /* every waiting job holds a reservation */
 	bool needs_scratch; /* refuses to run without a scratch area */
+	bool ordered;       /* the dynP family: plans in s->order, re-plans at every job end */
 	/* A job was put in the waiting queue at its place in the plan; give it a reservation. */
 	int (*admit)(struct sched *s, struct sched_job *j);
 	/* Capacity was freed before its planned end (early finish, cancel). */
@@ -31,6 +32,11 @@ extern const struct sched_policy sched_policy_easy;
 extern const struct sched_policy sched_policy_cons;
 extern const struct sched_policy sched_policy_relaxed;
 extern const struct sched_policy sched_policy_slack;
+extern const struct sched_policy sched_policy_fcfs_replan;
+extern const struct sched_policy sched_policy_sjf;
+extern const struct sched_policy sched_policy_ljf;
+extern const struct sched_policy sched_policy_dynp_basic;
+extern const struct sched_policy sched_policy_dynp;
 
 static inline struct sched_job *sched_job_of(struct sched_list *link)
 {
@@ -125,6 +131,21 @@ static inline void sched_plan_note(struct sched *s, sched_time_t t)
 
 /* Recompute the earliest reservation after reservations moved or vanished. O(n). */
 void sched_plan_refresh(struct sched *s);
+
+/* --- the dynP family (policy_dynp.c) ----------------------------------------------------- */
+
+/* Entering a policy of the family: its initial order, every waiting job placed in it. */
+void sched_family_enter(struct sched *s);
+
+/* Re-plan in the order in force (self-tuning dynP decides it first). */
+void sched_family_replan(struct sched *s);
+
+/*
+ * Quality of the virtual schedule of the n jobs in scratch.jobs placed in
+ * order o (which sorts scratch.jobs), starting from `base` (the running
+ * jobs' part); the live schedule is not touched.
+ */
+uint64_t sched_dynp_virtual(struct sched *s, enum sched_order o, uint32_t n, uint64_t base);
 
 /* --- scratch (plan.c) ------------------------------------------------------------------ */
 

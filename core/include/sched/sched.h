@@ -4,6 +4,7 @@
 #define SCHED_SCHED_H
 
 #include "sched/types.h"
+#include "sched/dynp.h"
 #include "sched/err.h"
 #include "sched/list.h"
 #include "sched/pool.h"
@@ -45,6 +46,11 @@ enum sched_policy_id {
 	SCHED_POLICY_CONS,    /* seed 000 section 2.1: every job holds a reservation; compression */
 	SCHED_POLICY_RELAXED, /* seed 001 section 2.1: a backfill may delay others by a tolerance */
 	SCHED_POLICY_SLACK,   /* seed 003 section 2: the cheapest schedule within every job's slack */
+	SCHED_POLICY_FCFS_REPLAN, /* seed 004: planning in arrival order, every waiting job placed again at each end */
+	SCHED_POLICY_SJF,     /* seed 004: the same in ascending estimate order */
+	SCHED_POLICY_LJF,     /* seed 004: the same in descending estimate order */
+	SCHED_POLICY_DYNP_BASIC, /* seed 004 section 3.1: the waiting jobs' average estimate picks the order */
+	SCHED_POLICY_DYNP,    /* seed 004 section 3.2: self-tuning, the best of three virtual schedules */
 	SCHED_POLICY_COUNT
 };
 
@@ -97,7 +103,8 @@ struct sched_config {
 	sched_time_t tolerance;       /* relaxed: delay allowed to others, seconds ... */
 	uint32_t tolerance_permille;  /* ... plus this share of the delayed job's estimate */
 	struct sched_slack_cfg slack;
-	uint32_t scratch_jobs;        /* planning scratch (relaxed, slack): waiting jobs it can take; 0 = none */
+	struct sched_dynp_cfg dynp;
+	uint32_t scratch_jobs;        /* planning scratch (relaxed, slack, the dynP family): jobs it can take; 0 = none */
 };
 
 /* User and political priorities, thousandths in [0, 1000]; this political value marks "over quota". */
@@ -237,10 +244,13 @@ struct sched {
 	sched_time_t first_start;   /* earliest reservation among waiting jobs (planning policies) */
 	struct sched_job **buckets; /* id index: max_jobs chains, so lookups are O(1) on average */
 	bool pass_due;              /* something changed since the last scheduling pass */
+	bool replan_due;            /* a job ended: the dynP family re-plans at the next pass */
 	sched_decision_fn emit;
 	void *emit_ctx;
 	struct sched_counters counters;
 	struct sched_scratch scratch;
+	uint8_t order;              /* the dynP family: the order in force (enum sched_order) */
+	struct sched_dynp_stats dynp;
 };
 
 /* Segments: two per job, and one base segment per partition. */
@@ -388,8 +398,11 @@ static inline const struct sched_profile *sched_profile_of(const struct sched *s
  */
 int sched_check(const struct sched *s);
 
-/** Name of a policy ("fcfs", "easy", "cons", "relaxed", "slack"), or NULL when unknown. O(1). */
+/** Name of a policy ("fcfs", "easy", "cons", "relaxed", "slack", "fcfs-replan", "sjf", "ljf", "dynp-basic", "dynp"), or NULL. O(1). */
 const char *sched_policy_name(enum sched_policy_id policy);
+
+/** Does @p policy plan in a scratch area (config scratch_jobs must then be > 0)? O(1). */
+bool sched_policy_needs_scratch(enum sched_policy_id policy);
 
 /** Parse a policy name; also accepts "conservative". O(1). @retval SCHED_E_INVAL unknown. */
 int sched_policy_parse(const char *name, enum sched_policy_id *policy);

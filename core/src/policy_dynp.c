@@ -1,0 +1,382 @@
+/* SPDX-License-Identifier: MIT */
+/* The dynP family (seed 004): planning in FCFS, SJF or LJF order, basic and self-tuning dynP. */
+#include "sched_priv.h"
+#include "util.h"
+
+/*
+ * Seed 004 keeps a full schedule: a new job is placed at once (it gets a
+ * proposed start, as under conservative backfilling), and "a rescheduling
+ * process is done every time a job ends. At that time, every running and
+ * pending job is placed into the schedule. The order in which variable jobs
+ * are newly placed is specified by the scheduling policy" (section 5). So:
+ *
+ *  - submit: the job is placed at its earliest anchor (conservative's insert);
+ *  - every job end (by itself, killed, or a waiting job cancelled): every
+ *    waiting job loses its reservation and is placed again, one by one at its
+ *    earliest anchor, in the order in force: FCFS (arrival), SJF (ascending
+ *    estimate) or LJF (descending estimate), ties by arrival; jobs of a
+ *    higher site queue first. There is no guarantee: a job may move later.
+ *
+ * Basic dynP (section 3.1) picks the order at each submit when at least 5
+ * jobs wait: their average estimate at most the lower bound gives SJF, at
+ * most the upper bound FCFS, above it LJF; the queue is then re-planned.
+ *
+ * Self-tuning dynP (section 3.2) runs a step at every submit and every job
+ * end when at least 2 jobs wait (with fewer, every order gives the same
+ * schedule): a full virtual schedule per order, built in the scratch
+ * profiles with the same placement as the live one, is scored (makespan,
+ * ART or ARTwW over the running and waiting jobs, planned ends at start +
+ * estimate); the decider of Table 1 picks the order; the live schedule is
+ * then re-planned in it, which gives exactly that virtual schedule. Scores
+ * are compared as exact integers: ART and ARTwW by their numerators, which
+ * share one denominator across the three schedules.
+ */
+
+static uint16_t prio(const struct sched *s, const struct sched_job *j)
+{
+	return s->cfg.queues[j->queue].priority;
+}
+
+/* Is a placed before b under order o? Higher queues first; ties by arrival. */
+static bool before(const struct sched *s, enum sched_order o, const struct sched_job *a, const struct sched_job *b)
+{
+	if (prio(s, a) != prio(s, b))
+		return prio(s, a) > prio(s, b);
+	if (o == SCHED_ORDER_SJF && a->estimate != b->estimate)
+		return a->estimate < b->estimate;
+	if (o == SCHED_ORDER_LJF && a->estimate != b->estimate)
+		return a->estimate > b->estimate;
+	return a->arrival < b->arrival;
+}
+
+/* Heap sort of scratch.jobs[0, n): O(n log n), in place, deterministic (the order is total). */
+static void sift(const struct sched *s, enum sched_order o, struct sched_job **v, uint32_t root, uint32_t n)
+{
+	for (;;) {
+		uint32_t child = 2u * root + 1u;
+		if (child >= n)
+			return;
+		if (child + 1u < n && before(s, o, v[child], v[child + 1u]))
+			child++;
+		if (!before(s, o, v[root], v[child]))
+			return;
+		struct sched_job *t = v[root];
+		v[root] = v[child];
+		v[child] = t;
+		root = child;
+	}
+}
+
+static void sort_jobs(struct sched *s, enum sched_order o, uint32_t n)
+{
+	struct sched_job **v = s->scratch.jobs;
+	for (uint32_t i = n / 2u; i-- > 0;)
+		sift(s, o, v, i, n);
+	for (uint32_t end = n; end-- > 1;) {
+		struct sched_job *t = v[0];
+		v[0] = v[end];
+		v[end] = t;
+		sift(s, o, v, 0, end);
+	}
+}
+
+/* The waiting jobs that get reservations, into scratch.jobs; false if the scratch cannot take them. */
+static bool gather(struct sched *s, uint32_t *n)
+{
+	if (s->n_waiting + s->n_running + 1u > s->scratch.cap)
+		return false;
+	uint32_t k = 0;
+	struct sched_list *it;
+	sched_list_for_each(it, &s->waiting) {
+		struct sched_job *j = sched_job_of(it);
+		if (!sched_is_background(s, j))
+			s->scratch.jobs[k++] = j;
+	}
+	*n = k;
+	return true;
+}
+
+/* The live schedule re-planned: every gathered job released, then placed in scratch.jobs order. */
+static void replan_live(struct sched *s, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (s->scratch.jobs[i]->reserved)
+			sched_unreserve(s, s->scratch.jobs[i]);
+	for (uint32_t i = 0; i < n; i++) {
+		int err = sched_place(s, s->scratch.jobs[i], s->now);
+		SCHED_ASSERT(err == SCHED_OK); /* every job fits once the running jobs end */
+		(void)err;
+	}
+	s->first_start = SCHED_TIME_MAX;
+	sched_plan_refresh(s);
+}
+
+/* Add one job ending at `end` to a quality accumulator. */
+static void score_add(uint64_t *acc, enum sched_quality q, const struct sched_job *j, sched_time_t end)
+{
+	switch (q) {
+	case SCHED_QUALITY_MS:
+		if (end > *acc)
+			*acc = end;
+		break;
+	case SCHED_QUALITY_ART:
+		*acc += (uint64_t)(end - j->submit);
+		break;
+	default:
+		*acc += (uint64_t)j->procs * (end - j->submit);
+		break;
+	}
+}
+
+/* The running jobs' part of a schedule's quality: the same in every order. */
+static uint64_t running_score(const struct sched *s, enum sched_quality q)
+{
+	uint64_t acc = 0;
+	const struct sched_list *it;
+	sched_list_for_each(it, &s->running) {
+		const struct sched_job *j = sched_job_of((struct sched_list *)it);
+		score_add(&acc, q, j, sched_job_end(j));
+	}
+	return acc;
+}
+
+uint64_t sched_dynp_virtual(struct sched *s, enum sched_order o, uint32_t n, uint64_t base)
+{
+	struct sched_scratch *x = &s->scratch;
+	enum sched_quality q = (enum sched_quality)s->cfg.dynp.quality;
+	sort_jobs(s, o, n);
+	bool copied = sched_scratch_copy(s);
+	SCHED_ASSERT(copied); /* gather() checked the room */
+	(void)copied;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct sched_job *k = x->jobs[i];
+		if (k->reserved)
+			(void)sched_profile_release(&x->work[k->part], k->start, k->estimate, k->procs);
+	}
+	uint64_t acc = base;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct sched_job *k = x->jobs[i];
+		uint8_t part = 0;
+		/* sched_place()'s rule exactly: the earliest anchor over the allowed partitions, lowest first. */
+		sched_time_t a = sched_scratch_find(s, k, sched_earliest(s, k), &part);
+		int err = sched_profile_reserve(&x->work[part], a, k->estimate, k->procs);
+		SCHED_ASSERT(err == SCHED_OK);
+		(void)err;
+		score_add(&acc, q, k, a + k->estimate);
+	}
+	sched_scratch_clear(s);
+	return acc;
+}
+
+enum sched_order sched_dynp_decide(enum sched_decider d, const uint64_t q[SCHED_ORDER_COUNT],
+				   enum sched_order current, enum sched_dynp_case *c)
+{
+	uint64_t f = q[SCHED_ORDER_FCFS], sj = q[SCHED_ORDER_SJF], lj = q[SCHED_ORDER_LJF];
+	enum sched_dynp_case k;
+	enum sched_order simple, advanced;
+	/* Table 1, row by row; the three "current policy" sub-cases index a, b, c by FCFS, SJF, LJF. */
+	if (f == sj && sj == lj) {
+		k = SCHED_CASE_1;
+		simple = SCHED_ORDER_FCFS;
+		advanced = current;
+	} else if (sj < f && sj < lj) {
+		k = f == lj ? SCHED_CASE_7 : SCHED_CASE_2;
+		simple = advanced = SCHED_ORDER_SJF;
+	} else if (f < sj && f < lj) {
+		k = sj == lj ? SCHED_CASE_9 : SCHED_CASE_3;
+		simple = advanced = SCHED_ORDER_FCFS;
+	} else if (lj < f && lj < sj) {
+		k = f < sj ? SCHED_CASE_4A : f == sj ? SCHED_CASE_4B : SCHED_CASE_4C;
+		simple = advanced = SCHED_ORDER_LJF;
+	} else if (f == sj) { /* and both below LJF */
+		k = (enum sched_dynp_case)(SCHED_CASE_6A + current);
+		simple = SCHED_ORDER_FCFS; /* 6a's "current policy" is FCFS too */
+		advanced = current == SCHED_ORDER_LJF ? SCHED_ORDER_FCFS : current;
+	} else if (f == lj) { /* and both below SJF */
+		k = (enum sched_dynp_case)(SCHED_CASE_8A + current);
+		simple = SCHED_ORDER_FCFS;
+		advanced = current == SCHED_ORDER_SJF ? SCHED_ORDER_FCFS : current;
+	} else { /* SJF = LJF, both below FCFS */
+		k = (enum sched_dynp_case)(SCHED_CASE_10A + current);
+		simple = SCHED_ORDER_SJF;
+		advanced = current == SCHED_ORDER_FCFS ? SCHED_ORDER_SJF : current;
+	}
+	if (c != NULL)
+		*c = k;
+	return d == SCHED_DECIDER_SIMPLE ? simple : advanced;
+}
+
+static void count_decision(struct sched *s, enum sched_order next, uint32_t backlog)
+{
+	s->dynp.calls++;
+	s->dynp.backlog += backlog;
+	if (next == (enum sched_order)s->order)
+		s->dynp.same++;
+	else
+		s->dynp.switches[next]++;
+	s->order = (uint8_t)next;
+}
+
+/* The order each policy of the family starts with; dynP's is FCFS (section 3.2: "The initial policy is FCFS"). */
+static enum sched_order initial_order(enum sched_policy_id p)
+{
+	return p == SCHED_POLICY_SJF ? SCHED_ORDER_SJF : p == SCHED_POLICY_LJF ? SCHED_ORDER_LJF : SCHED_ORDER_FCFS;
+}
+
+void sched_family_enter(struct sched *s)
+{
+	s->order = (uint8_t)initial_order(s->cfg.policy);
+	s->replan_due = false;
+	uint32_t n;
+	if (!gather(s, &n)) {
+		s->counters.scratch_short++;
+		sched_replan_all(s); /* arrival order, the best that needs no sorting */
+		return;
+	}
+	sort_jobs(s, (enum sched_order)s->order, n);
+	replan_live(s, n);
+}
+
+/* A job ended: re-plan in the order in force; self-tuning dynP decides the order first. */
+void sched_family_replan(struct sched *s)
+{
+	s->replan_due = false;
+	uint32_t n;
+	if (!gather(s, &n)) {
+		/* No room to sort: compression keeps every plan valid and never delays anyone. */
+		s->counters.scratch_short++;
+		sched_compress(s);
+		return;
+	}
+	s->counters.reflows++;
+	if (s->cfg.policy == SCHED_POLICY_DYNP && n >= 2) {
+		uint64_t q[SCHED_ORDER_COUNT];
+		uint64_t base = running_score(s, (enum sched_quality)s->cfg.dynp.quality);
+		for (unsigned o = 0; o < SCHED_ORDER_COUNT; o++)
+			q[o] = sched_dynp_virtual(s, (enum sched_order)o, n, base);
+		enum sched_dynp_case c;
+		enum sched_order next = sched_dynp_decide((enum sched_decider)s->cfg.dynp.decider, q,
+							  (enum sched_order)s->order, &c);
+		s->dynp.cases[c]++;
+		count_decision(s, next, n);
+	}
+	sort_jobs(s, (enum sched_order)s->order, n);
+	replan_live(s, n);
+}
+
+/* Basic dynP (section 3.1): the average estimate of the waiting jobs against the bounds. */
+static void basic_decision(struct sched *s)
+{
+	uint32_t n = 0;
+	uint64_t sum = 0;
+	struct sched_list *it;
+	sched_list_for_each(it, &s->waiting) {
+		const struct sched_job *j = sched_job_of(it);
+		if (sched_is_background(s, j))
+			continue;
+		n++;
+		sum += j->estimate;
+	}
+	if (n < 5)
+		return; /* "a threshold of 5 jobs to prevent unnecessary policy switches" */
+	/* AERT <= bound, compared without dividing: sum <= bound x n. Estimates are >= 1, so AERT > 0. */
+	enum sched_order next = sum <= (uint64_t)s->cfg.dynp.lower * n   ? SCHED_ORDER_SJF
+				: sum <= (uint64_t)s->cfg.dynp.upper * n ? SCHED_ORDER_FCFS
+									 : SCHED_ORDER_LJF;
+	count_decision(s, next, n);
+	sched_family_replan(s); /* "reorder waiting queue according to new policy" */
+}
+
+static int admit_family(struct sched *s, struct sched_job *j)
+{
+	int err = sched_admit_strict(s, j);
+	if (err != SCHED_OK)
+		return err;
+	if (s->cfg.policy == SCHED_POLICY_DYNP_BASIC)
+		basic_decision(s);
+	else if (s->cfg.policy == SCHED_POLICY_DYNP)
+		sched_family_replan(s); /* a scheduling step: the self-tuning decision and its plan */
+	return SCHED_OK;
+}
+
+/* The pass: the re-planning every job end asks for (kills end jobs inside the pass), then the starts. */
+static void pass_family(struct sched *s)
+{
+	if (s->replan_due)
+		sched_family_replan(s);
+	sched_start_due(s);
+}
+
+#define FAMILY(id, nm)                                     \
+	const struct sched_policy id = {                   \
+		.name = nm,                                \
+		.plans = true,                             \
+		.needs_scratch = true,                     \
+		.ordered = true,                           \
+		.admit = admit_family,                     \
+		.reflow = sched_family_replan,             \
+		.pass = pass_family,                       \
+		.predict = sched_predict_reserved,         \
+	}
+
+FAMILY(sched_policy_fcfs_replan, "fcfs-replan");
+FAMILY(sched_policy_sjf, "sjf");
+FAMILY(sched_policy_ljf, "ljf");
+FAMILY(sched_policy_dynp_basic, "dynp-basic");
+FAMILY(sched_policy_dynp, "dynp");
+
+static const char *const case_names[SCHED_CASE_COUNT] = {
+	"1", "2", "3", "4a", "4b", "4c", "6a", "6b", "6c", "7", "8a", "8b", "8c", "9", "10a", "10b", "10c",
+};
+static const char *const order_names[SCHED_ORDER_COUNT] = {"fcfs", "sjf", "ljf"};
+static const char *const decider_names[SCHED_DECIDER_COUNT] = {"advanced", "simple"};
+static const char *const quality_names[SCHED_QUALITY_COUNT] = {"artww", "art", "ms"};
+
+const char *sched_dynp_case_name(enum sched_dynp_case c)
+{
+	return (unsigned)c < SCHED_CASE_COUNT ? case_names[c] : NULL;
+}
+
+const char *sched_order_name(enum sched_order o)
+{
+	return (unsigned)o < SCHED_ORDER_COUNT ? order_names[o] : NULL;
+}
+
+const char *sched_decider_name(enum sched_decider d)
+{
+	return (unsigned)d < SCHED_DECIDER_COUNT ? decider_names[d] : NULL;
+}
+
+const char *sched_quality_name(enum sched_quality q)
+{
+	return (unsigned)q < SCHED_QUALITY_COUNT ? quality_names[q] : NULL;
+}
+
+static bool same(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+int sched_decider_parse(const char *name, enum sched_decider *d)
+{
+	for (unsigned i = 0; name != NULL && i < SCHED_DECIDER_COUNT; i++)
+		if (same(name, decider_names[i])) {
+			*d = (enum sched_decider)i;
+			return SCHED_OK;
+		}
+	return SCHED_E_INVAL;
+}
+
+int sched_quality_parse(const char *name, enum sched_quality *q)
+{
+	for (unsigned i = 0; name != NULL && i < SCHED_QUALITY_COUNT; i++)
+		if (same(name, quality_names[i])) {
+			*q = (enum sched_quality)i;
+			return SCHED_OK;
+		}
+	return SCHED_E_INVAL;
+}
