@@ -23,7 +23,8 @@ static const char usage[] =
 "\n"
 "Options:\n"
 "  --policy LIST      comma-separated policies, printed side by side: fcfs,\n"
-"                     easy, cons (alias conservative), relaxed, slack;\n"
+"                     easy, cons (alias conservative), relaxed, slack,\n"
+"                     fcfs-replan, sjf, ljf, dynp-basic, dynp;\n"
 "                     default fcfs,easy,cons\n"
 "  --procs N          machine size; default the header's MaxProcs, else MaxNodes\n"
 "                     (with a one-partition --site: that partition's size)\n"
@@ -69,6 +70,16 @@ static const char usage[] =
 "                     default the capacity; beyond it a job is planned as\n"
 "                     conservative would and counted as a scratch fallback\n"
 "\n"
+"The dynP family (seed 004, docs/dynp.md): fcfs-replan, sjf, ljf plan in one\n"
+"order and place every waiting job again at each job end; dynp-basic and\n"
+"dynp switch the order at run time:\n"
+"  --bounds L,U       dynp-basic: average estimate of the waiting jobs at most\n"
+"                     L gives SJF, at most U FCFS, above LJF (default 7200,9000)\n"
+"  --decider LIST     dynp: advanced (default) and/or simple (seed 004 Table 1)\n"
+"  --quality LIST     dynp: artww (default), art and/or ms: how the virtual\n"
+"                     schedules are scored; several deciders or qualities give\n"
+"                     one column each (dynp-adv-artww, dynp-simple-ms, ...)\n"
+"\n"
 "Site (docs/site-format.md):\n"
 "  --site FILE        partitions, queues with limits, and how jobs map to\n"
 "                     them (SWF fields 15 and 16, or routes by size and time);\n"
@@ -104,7 +115,9 @@ static const char usage[] =
 "10 s threshold); average response; expansion factor (sum of wait+run over\n"
 "sum of run) overall and for 1-32, 33-64, 65-120, 121+ processors (seed 001\n"
 "Exhibit 11); utilization (seed 004 s. 5.1); makespan (last end - first\n"
-"submit); ARTwW and SLDwW with 60 s and 300 s bounds (seed 004).\n"
+"submit); ARTwW and SLDwW with 60 s and 300 s bounds (seed 004); loss of\n"
+"capacity (seed 004 s. 5.1: idle processors while jobs wait, over\n"
+"processors x makespan).\n"
 "\n"
 "Exit status: 0 on success, 1 on bad input or a failed replay, 2 on bad usage.\n";
 
@@ -133,7 +146,8 @@ static size_t parse_policies(const char *list, enum sched_policy_id *out, size_t
 	for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		enum sched_policy_id p;
 		if (sched_policy_parse(tok, &p) != SCHED_OK) {
-			fprintf(stderr, "replay: unknown policy '%s' (fcfs, easy, cons, relaxed, slack)\n"
+			fprintf(stderr, "replay: unknown policy '%s' (fcfs, easy, cons, relaxed, slack, fcfs-replan, sjf,\n"
+					"ljf, dynp-basic, dynp)\n"
 					"Try 'replay --help'.\n", tok);
 			free(copy);
 			exit(2);
@@ -206,7 +220,9 @@ static sched_time_t parse_seconds(const char *opt, const char *s)
 struct run_spec {
 	enum sched_policy_id policy;
 	enum sched_heuristic heuristic;
-	char name[16];
+	enum sched_decider decider;
+	enum sched_quality quality;
+	char name[24];
 };
 
 static const char *base_name(const char *path)
@@ -397,6 +413,55 @@ static void subset_rows(struct report_row *row, const char *label, const char *k
 	report_row_extra(row, l, k, 3, x->run ? (double)(x->wait + x->run) / (double)x->run : NAN);
 }
 
+/* The counters of seed 004 Tables 4 to 6 for one replay under the dynP family. */
+static void dynp_rows(struct report_row *row, const struct sched_dynp_stats *d, bool deciding)
+{
+	static const char *const orders[SCHED_ORDER_COUNT] = {"FCFS", "SJF", "LJF"};
+	char label[64], key[64];
+	for (int o = 0; o < SCHED_ORDER_COUNT; o++) {
+		snprintf(label, sizeof label, "jobs started with %s", orders[o]);
+		snprintf(key, sizeof key, "started_%s", sched_order_name((enum sched_order)o));
+		report_row_extra(row, label, key, 0, d->started[o]);
+	}
+	if (!deciding)
+		return;
+	double calls = d->calls;
+	report_row_extra(row, "decider calls", "decider_calls", 0, calls);
+	for (int o = 0; o < SCHED_ORDER_COUNT; o++) {
+		snprintf(label, sizeof label, "switches to %s (%%)", orders[o]);
+		snprintf(key, sizeof key, "switches_%s_pct", sched_order_name((enum sched_order)o));
+		report_row_extra(row, label, key, 2, calls ? 100.0 * d->switches[o] / calls : NAN);
+	}
+	report_row_extra(row, "same policy (%)", "same_pct", 2, calls ? 100.0 * d->same / calls : NAN);
+	report_row_extra(row, "avg backlog at decider", "avg_backlog", 2, calls ? (double)d->backlog / calls : NAN);
+	/* Table 6's rows: conditions Table 1 gives twice are counted together, as there. */
+	static const struct {
+		const char *label, *key;
+		enum sched_dynp_case a, b;
+	} rows[] = {
+		{"case 1", "case_1", SCHED_CASE_1, SCHED_CASE_COUNT},
+		{"cases 2 & 7", "case_2_7", SCHED_CASE_2, SCHED_CASE_7},
+		{"cases 3 & 9", "case_3_9", SCHED_CASE_3, SCHED_CASE_9},
+		{"cases 4b & 5", "case_4b_5", SCHED_CASE_4B, SCHED_CASE_COUNT},
+		{"case 4a", "case_4a", SCHED_CASE_4A, SCHED_CASE_COUNT},
+		{"case 4c", "case_4c", SCHED_CASE_4C, SCHED_CASE_COUNT},
+		{"case 6a", "case_6a", SCHED_CASE_6A, SCHED_CASE_COUNT},
+		{"case 6b", "case_6b", SCHED_CASE_6B, SCHED_CASE_COUNT},
+		{"case 6c", "case_6c", SCHED_CASE_6C, SCHED_CASE_COUNT},
+		{"case 8a", "case_8a", SCHED_CASE_8A, SCHED_CASE_COUNT},
+		{"case 8b", "case_8b", SCHED_CASE_8B, SCHED_CASE_COUNT},
+		{"case 8c", "case_8c", SCHED_CASE_8C, SCHED_CASE_COUNT},
+		{"case 10a", "case_10a", SCHED_CASE_10A, SCHED_CASE_COUNT},
+		{"case 10b", "case_10b", SCHED_CASE_10B, SCHED_CASE_COUNT},
+		{"case 10c", "case_10c", SCHED_CASE_10C, SCHED_CASE_COUNT},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		uint32_t v = d->cases[rows[i].a] + (rows[i].b < SCHED_CASE_COUNT ? d->cases[rows[i].b] : 0);
+		report_row_extra(row, rows[i].label, rows[i].key, 0, v);
+	}
+	report_row_extra(row, "other decider differs", "decider_differs", 0, d->differs);
+}
+
 struct opts {
 	struct run_spec specs[16];
 	size_t n_specs;
@@ -417,6 +482,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	size_t n_policies = parse_policies("fcfs,easy,cons", policies, 8);
 	enum sched_heuristic heur[SCHED_HEUR_COUNT] = {SCHED_HEUR_AST};
 	size_t n_heur = 1;
+	enum sched_decider dec[SCHED_DECIDER_COUNT] = {SCHED_DECIDER_ADVANCED};
+	enum sched_quality qual[SCHED_QUALITY_COUNT] = {SCHED_QUALITY_ARTWW};
+	size_t n_dec = 1, n_qual = 1;
+	bool dynp_knob = false, bounds_knob = false;
 	memset(o, 0, sizeof *o);
 	o->fmt = REPORT_TABLE;
 	workload_opts_default(&o->w);
@@ -427,9 +496,12 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		sl->alpha_milli[k] = 1000;
 	sl->heuristic = SCHED_HEUR_AST;
 	sl->set = true;
+	o->base.dynp.lower = 7200;
+	o->base.dynp.upper = 9000;
+	o->base.dynp.set = true;
 
 	enum { O_TOL = 256, O_TOLF, O_SF, O_AWT, O_AU, O_AT, O_AP, O_AF, O_HEUR, O_HI, O_SCRATCH, O_SITE,
-	       O_PART, O_PLANS, O_EARLY };
+	       O_PART, O_PLANS, O_EARLY, O_DECIDER, O_QUALITY, O_BOUNDS };
 	static const struct option longopts[] = {
 		{"policy", required_argument, 0, 'p'}, {"procs", required_argument, 0, 'n'},
 		{"format", required_argument, 0, 'f'}, {"by-month", no_argument, 0, 'm'},
@@ -446,6 +518,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{"heuristic", required_argument, 0, O_HEUR}, {"hi-pri-every", required_argument, 0, O_HI},
 		{"scratch", required_argument, 0, O_SCRATCH}, {"site", required_argument, 0, O_SITE},
 		{"partition", required_argument, 0, O_PART}, {"early-end", required_argument, 0, O_EARLY},
+		{"decider", required_argument, 0, O_DECIDER}, {"quality", required_argument, 0, O_QUALITY},
+		{"bounds", required_argument, 0, O_BOUNDS},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
 	};
 	opterr = 0;
@@ -521,6 +595,48 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			sl->end_compress = strcmp(optarg, "compress") == 0;
 			o->slack_knob = true;
 			break;
+		case O_DECIDER:
+		case O_QUALITY: {
+			char *copy = strdup(optarg);
+			size_t *n = ch == O_DECIDER ? &n_dec : &n_qual;
+			*n = 0;
+			for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+				int bad = *n == (ch == O_DECIDER ? SCHED_DECIDER_COUNT : SCHED_QUALITY_COUNT);
+				if (!bad && ch == O_DECIDER)
+					bad = sched_decider_parse(tok, &dec[*n]) != SCHED_OK;
+				else if (!bad)
+					bad = sched_quality_parse(tok, &qual[*n]) != SCHED_OK;
+				if (bad) {
+					free(copy);
+					die_usage(ch == O_DECIDER ? "--decider takes simple and/or advanced"
+								  : "--quality takes artww, art and/or ms", optarg);
+				}
+				(*n)++;
+			}
+			free(copy);
+			if (*n == 0)
+				die_usage(ch == O_DECIDER ? "--decider takes simple and/or advanced"
+							  : "--quality takes artww, art and/or ms", optarg);
+			dynp_knob = true;
+			break;
+		}
+		case O_BOUNDS: {
+			char *end;
+			errno = 0;
+			unsigned long lo = strtoul(optarg, &end, 10), hi = 0;
+			bool ok = end != optarg && *end == ',' && errno == 0 && optarg[0] != '-';
+			if (ok) {
+				const char *h = end + 1;
+				hi = strtoul(h, &end, 10);
+				ok = end != h && *end == '\0' && errno == 0 && h[0] != '-' && lo <= hi && hi < SCHED_NOW_LIMIT;
+			}
+			if (!ok)
+				die_usage("--bounds takes LOWER,UPPER in seconds, LOWER <= UPPER", optarg);
+			o->base.dynp.lower = (sched_time_t)lo;
+			o->base.dynp.upper = (sched_time_t)hi;
+			bounds_knob = true;
+			break;
+		}
 		case O_HI: o->hi_every = parse_count("--hi-pri-every", optarg, 1u << 30); break;
 		case O_SCRATCH: o->scratch = parse_count("--scratch", optarg, 1u << 30); break;
 		case O_SITE: o->site = optarg; break;
@@ -536,23 +652,35 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			die_usage(optopt ? "option needs an argument" : "unknown option", argv[optind - 1]);
 		}
 	}
-	bool has_relaxed = false, has_slack = false;
+	bool has_relaxed = false, has_slack = false, has_dynp = false, has_basic = false;
 	for (size_t p = 0; p < n_policies; p++) {
+		bool slack = policies[p] == SCHED_POLICY_SLACK, dynp = policies[p] == SCHED_POLICY_DYNP;
 		has_relaxed |= policies[p] == SCHED_POLICY_RELAXED;
-		has_slack |= policies[p] == SCHED_POLICY_SLACK;
-		size_t copies = policies[p] == SCHED_POLICY_SLACK ? n_heur : 1;
+		has_slack |= slack;
+		has_dynp |= dynp;
+		has_basic |= policies[p] == SCHED_POLICY_DYNP_BASIC;
+		size_t copies = slack ? n_heur : dynp ? n_dec * n_qual : 1;
 		for (size_t h = 0; h < copies; h++) {
 			if (o->n_specs == sizeof o->specs / sizeof o->specs[0])
 				die_usage("too many policy columns", NULL);
 			struct run_spec *r = &o->specs[o->n_specs++];
 			r->policy = policies[p];
-			r->heuristic = heur[policies[p] == SCHED_POLICY_SLACK ? h : 0];
-			if (policies[p] == SCHED_POLICY_SLACK && n_heur > 1)
+			r->heuristic = heur[slack ? h : 0];
+			r->decider = dec[dynp ? h / n_qual : 0];
+			r->quality = qual[dynp ? h % n_qual : 0];
+			if (slack && n_heur > 1)
 				snprintf(r->name, sizeof r->name, "slack-%s", sched_heuristic_name(r->heuristic));
+			else if (dynp && copies > 1)
+				snprintf(r->name, sizeof r->name, "dynp-%s-%s",
+					 r->decider == SCHED_DECIDER_SIMPLE ? "simple" : "adv", sched_quality_name(r->quality));
 			else
 				snprintf(r->name, sizeof r->name, "%s", sched_policy_name(policies[p]));
 		}
 	}
+	if (dynp_knob && !has_dynp)
+		die_usage("--decider and --quality need --policy dynp", NULL);
+	if (bounds_knob && !has_basic)
+		die_usage("--bounds needs --policy dynp-basic", NULL);
 	if (o->relaxed_knob && !has_relaxed)
 		die_usage("--tolerance and --tolerance-factor need --policy relaxed", NULL);
 	if (o->slack_knob && !has_slack)
@@ -684,9 +812,13 @@ int main(int argc, char **argv)
 		names[i] = (long)trace.jobs[w.jobs[i].idx].v[SWF_JOB];
 
 	size_t ns = op.n_specs;
-	bool planning_cols = false;
-	for (size_t p = 0; p < ns; p++)
-		planning_cols |= op.specs[p].policy == SCHED_POLICY_RELAXED || op.specs[p].policy == SCHED_POLICY_SLACK;
+	bool planning_cols = false, family_cols = false, dynp_cols = false;
+	for (size_t p = 0; p < ns; p++) {
+		enum sched_policy_id id = op.specs[p].policy;
+		planning_cols |= id == SCHED_POLICY_RELAXED || id == SCHED_POLICY_SLACK;
+		family_cols |= id >= SCHED_POLICY_FCFS_REPLAN && id <= SCHED_POLICY_DYNP;
+		dynp_cols |= id == SCHED_POLICY_DYNP_BASIC || id == SCHED_POLICY_DYNP;
+	}
 	struct report_row *rows = calloc(n_periods * ns, sizeof *rows);
 	uint64_t *hashes = calloc(n_periods * ns, sizeof *hashes);
 	struct replay_job_out *all_out = calloc(w.n, sizeof *all_out);
@@ -713,6 +845,8 @@ int main(int argc, char **argv)
 				.ev_part = op.site != NULL && site.cfg.n_partitions > 1, .ev_plans = op.plans,
 			};
 			o.base.slack.heuristic = (uint8_t)spec->heuristic;
+			o.base.dynp.decider = (uint8_t)spec->decider;
+			o.base.dynp.quality = (uint8_t)spec->quality;
 			o.base.scratch_jobs = (uint32_t)op.scratch;
 			struct replay_result r;
 			if (replay_run(w.jobs + a, b - a, &o, &r, err, sizeof err) != 0) {
@@ -729,6 +863,9 @@ int main(int argc, char **argv)
 			report_row_fill(row, spec->name, period, &r.metrics, &r.counters, (sched_procs_t)procs,
 					keys ? 0 : workload_skipped(&w), refused_room, refused_limit,
 					r.max_jobs_in_system);
+			row->loc = replay_loss_of_capacity(w.jobs + a, r.out, b - a, (sched_procs_t)procs);
+			if (family_cols)
+				dynp_rows(row, &r.dynp, dynp_cols);
 			if (planning_cols || op.site) {
 				report_row_extra(row, "relaxed starts", "relaxed_starts", 0, r.counters.relaxed);
 				report_row_extra(row, "scratch fallbacks", "scratch_fallbacks", 0, r.counters.scratch_short);

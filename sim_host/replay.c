@@ -2,6 +2,7 @@
 /* The host side of a replay: feeds the core's replay engine from a workload and records each job's fate. */
 #include "replay.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,6 +157,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	r->max_segments = rp->sched.segs.max_used;
 	r->calls = rp->calls;
 	r->hash = rp->hash;
+	r->dynp = rp->sched.dynp;
 	rc = 0;
 out:
 	free(c.shown);
@@ -172,4 +174,52 @@ void replay_result_free(struct replay_result *r)
 {
 	free(r->out);
 	r->out = NULL;
+}
+
+struct loc_event {
+	sched_time_t t;
+	int64_t busy;    /* processors taken (+) or given back (-) */
+	int64_t waiting; /* jobs that start waiting (+) or stop (-) */
+};
+
+static int by_time(const void *a, const void *b)
+{
+	const struct loc_event *x = a, *y = b;
+	return (x->t > y->t) - (x->t < y->t);
+}
+
+double replay_loss_of_capacity(const struct wjob *jobs, const struct replay_job_out *out, size_t n,
+			       sched_procs_t procs)
+{
+	struct loc_event *ev = malloc(3 * n * sizeof *ev);
+	if (ev == NULL)
+		return NAN;
+	size_t k = 0;
+	sched_time_t first = SCHED_TIME_MAX, last = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (out[i].refused)
+			continue;
+		ev[k++] = (struct loc_event){out[i].submit, 0, 1};
+		ev[k++] = (struct loc_event){out[i].start, (int64_t)jobs[i].procs, -1};
+		ev[k++] = (struct loc_event){out[i].end, -(int64_t)jobs[i].procs, 0};
+		if (out[i].submit < first)
+			first = out[i].submit;
+		if (out[i].end > last)
+			last = out[i].end;
+	}
+	qsort(ev, k, sizeof *ev, by_time);
+	double lost = 0;
+	int64_t busy = 0, waiting = 0;
+	for (size_t i = 0; i < k;) {
+		sched_time_t t = ev[i].t;
+		for (; i < k && ev[i].t == t; i++) {
+			busy += ev[i].busy;
+			waiting += ev[i].waiting;
+		}
+		/* Until the next event: idle processors count as lost while someone waits. */
+		if (i < k && waiting > 0)
+			lost += (double)((int64_t)procs - busy) * (double)(ev[i].t - t);
+	}
+	free(ev);
+	return last > first ? lost / ((double)procs * (double)(last - first)) : 0.0;
 }

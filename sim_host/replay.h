@@ -42,6 +42,7 @@ struct replay_result {
 	uint32_t max_segments;            /* profile segment high-water mark */
 	uint64_t calls;                   /* core API calls made */
 	uint64_t hash;                    /* of the schedule (docs/console.md), as the firmware computes it */
+	struct sched_dynp_stats dynp;     /* what the dynP family did (zero under other policies) */
 };
 
 /**
@@ -54,5 +55,13 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	       struct replay_result *r, char *err, size_t errlen);
 
 void replay_result_free(struct replay_result *r);
+
+/**
+ * Loss of capacity of a replayed schedule (seed 004 section 5.1, after
+ * Zhang et al.): the processor-seconds left idle while at least one job was
+ * waiting, over processors x (last end - first submit). 0 when nothing ran.
+ */
+double replay_loss_of_capacity(const struct wjob *jobs, const struct replay_job_out *out, size_t n,
+			       sched_procs_t procs);
 
 #endif /* SIM_REPLAY_H */

@@ -48,6 +48,7 @@ void report_row_fill(struct report_row *row, const char *policy, const char *per
 		row->utilization = span > 0 ? (double)m->area / ((double)procs * span) : 0.0;
 	}
 	row->art = row->avg_response;
+	row->loc = NAN;
 	row->artww = ratio(m->sum_procs_response, m->sum_procs);
 	row->sldww60 = ratio(m->sum_procs_sld60_micro, m->sum_procs) / SCHED_MICRO;
 	row->sldww300 = ratio(m->sum_procs_sld300_micro, m->sum_procs) / SCHED_MICRO;
@@ -95,6 +96,7 @@ GETTER(g_ef, r->ef)
 GETTER(g_ef_class, r->ef_class[k])
 GETTER(g_class_jobs, r->class_jobs[k])
 GETTER(g_util, r->utilization * 100.0)
+GETTER(g_loc, r->loc)
 GETTER(g_makespan, r->makespan)
 GETTER(g_artww, r->artww)
 GETTER(g_sldww60, r->sldww60)
@@ -129,6 +131,7 @@ static const struct metric metrics[] = {
 	{"  jobs 121+ procs", "jobs_121_up", 0, g_class_jobs, 3},
 	{"utilization (%)", "utilization_pct", 2, g_util, 0},
 	{"makespan (s)", "makespan", 0, g_makespan, 0},
+	{"loss of capacity", "loc", 5, g_loc, 0},
 	{"ARTwW (s)", "artww", 1, g_artww, 0},
 	{"SLDwW 60 s", "sldww60", 3, g_sldww60, 0},
 	{"SLDwW 300 s", "sldww300", 3, g_sldww300, 0},

@@ -37,6 +37,7 @@ struct report_row {
 	double ef, ef_class[SCHED_METRIC_CLASSES];
 	uint32_t class_jobs[SCHED_METRIC_CLASSES];
 	double utilization, makespan;
+	double loc;               /* loss of capacity, 0..1 (set by the caller; NaN if unknown) */
 	double art, artww, sldww60, sldww300;
 	struct report_extra extra[REPORT_EXTRA_MAX];
 	size_t n_extra;

@@ -255,8 +255,11 @@ void sched_family_replan(struct sched *s)
 		for (unsigned o = 0; o < SCHED_ORDER_COUNT; o++)
 			q[o] = sched_dynp_virtual(s, (enum sched_order)o, n, base);
 		enum sched_dynp_case c;
-		enum sched_order next = sched_dynp_decide((enum sched_decider)s->cfg.dynp.decider, q,
-							  (enum sched_order)s->order, &c);
+		enum sched_decider d = (enum sched_decider)s->cfg.dynp.decider;
+		enum sched_order next = sched_dynp_decide(d, q, (enum sched_order)s->order, &c);
+		enum sched_decider other = d == SCHED_DECIDER_SIMPLE ? SCHED_DECIDER_ADVANCED : SCHED_DECIDER_SIMPLE;
+		if (sched_dynp_decide(other, q, (enum sched_order)s->order, NULL) != next)
+			s->dynp.differs++;
 		s->dynp.cases[c]++;
 		count_decision(s, next, n);
 	}

@@ -69,6 +69,7 @@ struct sched_dynp_stats {
 	uint32_t switches[SCHED_ORDER_COUNT]; /* calls that switched to each order */
 	uint64_t backlog;                     /* sum over calls of the waiting jobs at the call */
 	uint32_t cases[SCHED_CASE_COUNT];     /* self-tuning: how often each row of Table 1 came up */
+	uint32_t differs;                     /* self-tuning: calls where the other decider would have chosen otherwise */
 };
 
 /**
