@@ -38,7 +38,7 @@ TOOLS := swf2fix fix2swf fixinfo wlgen console
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build bench check-freestanding deps clean help fuzz fixtures trace-report priorities-report firmware firmware-all size bench-target
+.PHONY: all run test test-build bench check-freestanding deps clean help fuzz fixtures trace-report priorities-report dynp-report firmware firmware-all size bench-target
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS))
 
 help:
@@ -131,6 +131,9 @@ trace-report: $(BUILD)/fixinfo $(BUILD)/wlgen
 
 priorities-report: $(BUILD)/replay
 	BUILD=$(BUILD) tools/priorities_report.sh
+
+dynp-report: $(BUILD)/replay $(BUILD)/wlgen
+	BUILD=$(BUILD) tools/dynp_report.sh
 
 # --- the firmware: one folder per board under port/, each with a port.mk ----------
 # A port.mk adds its name to PORTS and sets FW_CPU_<name>, FW_LD_<name>,

@@ -11,8 +11,8 @@
 #define BENCH_RUNNING 32u                       /* jobs that fill the machine */
 #define BENCH_EXTRA 8u                          /* jobs submitted and cancelled while measuring */
 #define BENCH_CAPACITY (BENCH_MAX_BACKLOG + BENCH_RUNNING + BENCH_EXTRA)
-/* Relaxed and slack plan in scratch: they are measured at backlogs up to 128. */
-#define BENCH_PLAN_MAX_BACKLOG 128u
+/* The policies that plan in scratch: relaxed and slack at backlogs up to 128, the dynP family up to 512. */
+#define BENCH_PLAN_MAX_BACKLOG 512u
 #define BENCH_PLAN_CAPACITY (BENCH_PLAN_MAX_BACKLOG + BENCH_RUNNING + BENCH_EXTRA)
 #define BENCH_PLAN_BYTES SCHED_ARENA_SIZE_SCRATCH(BENCH_PLAN_CAPACITY, BENCH_PLAN_CAPACITY)
 #define BENCH_ARENA_BYTES (SCHED_ARENA_SIZE(BENCH_CAPACITY) > BENCH_PLAN_BYTES ? SCHED_ARENA_SIZE(BENCH_CAPACITY) \
@@ -20,8 +20,9 @@
 
 /**
  * For each policy and each backlog of 16, 64, 256 and 1024 waiting jobs (up
- * to @p max_backlog; relaxed and slack at 16, 64 and 128, with scratch for
- * the whole system), print one line per operation: submit, finish of a
+ * to @p max_backlog; relaxed and slack at 16, 64 and 128, the dynP family at
+ * 16, 64, 185 and 512, with scratch for the whole system), print one line
+ * per operation: submit, finish of a
  * running job before its estimate (conservative compresses here), and the
  * scheduling pass that follows (advance), in the port's cycle unit, with
  * the profile's length. Uses @p s and @p arena (at least BENCH_ARENA_BYTES):

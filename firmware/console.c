@@ -245,6 +245,14 @@ static void print_config(struct fmt *f)
 	fmt_str(f, sched_heuristic_name((enum sched_heuristic)c->slack.heuristic));
 	fmt_str(f, " early_end=");
 	fmt_str(f, c->slack.end_compress ? "compress" : "search");
+	fmt_str(f, " decider=");
+	fmt_str(f, sched_decider_name((enum sched_decider)c->dynp.decider));
+	fmt_str(f, " quality=");
+	fmt_str(f, sched_quality_name((enum sched_quality)c->dynp.quality));
+	fmt_str(f, " bounds=");
+	fmt_u32(f, c->dynp.lower);
+	fmt_ch(f, ',');
+	fmt_u32(f, c->dynp.upper);
 	fmt_str(f, " scratch_jobs=");
 	fmt_u32(f, con.cfg.scratch_jobs);
 }
@@ -253,7 +261,8 @@ static void print_config(struct fmt *f)
 static bool config_param(struct args *a)
 {
 	static const char *const keys[] = {"tolerance", "tolerance_permille", "sf_milli", "awt",
-					   "alpha_u", "alpha_t", "alpha_p", "alpha_f", "heuristic", "early_end"};
+					   "alpha_u", "alpha_t", "alpha_p", "alpha_f", "heuristic", "early_end",
+					   "decider", "quality", "lower", "upper"};
 	int k = -1;
 	for (int i = 0; i < (int)(sizeof keys / sizeof keys[0]); i++)
 		if (str_eq(a->v[1], keys[i]))
@@ -275,12 +284,24 @@ static bool config_param(struct args *a)
 			return true;
 		}
 		c.slack.end_compress = str_eq(a->v[2], "compress");
+	} else if (k == 10 || k == 11) {
+		enum sched_decider d;
+		enum sched_quality q;
+		if (k == 10 ? sched_decider_parse(a->v[2], &d) != SCHED_OK : sched_quality_parse(a->v[2], &q) != SCHED_OK) {
+			reply_err(E_INVALID, k == 10 ? "decider is simple or advanced" : "quality is artww, art or ms");
+			return true;
+		}
+		if (k == 10)
+			c.dynp.decider = (uint8_t)d;
+		else
+			c.dynp.quality = (uint8_t)q;
 	} else if (!number(a->v[2], &v)) {
 		return true;
 	}
 	if ((k == 0 && v >= SCHED_NOW_LIMIT) || (k == 1 && v > 1000000u) || (k == 2 && v > 1000000u) ||
-	    (k == 3 && (v == 0 || v >= SCHED_NOW_LIMIT)) || (k >= 4 && k <= 7 && v > 1000u)) {
-		reply_err(E_OUT_OF_RANGE, "out of range (alphas and factors are thousandths; awt >= 1)");
+	    (k == 3 && (v == 0 || v >= SCHED_NOW_LIMIT)) || (k >= 4 && k <= 7 && v > 1000u) ||
+	    (k == 12 && v > c.dynp.upper) || (k == 13 && (v < c.dynp.lower || v >= SCHED_NOW_LIMIT))) {
+		reply_err(E_OUT_OF_RANGE, "out of range (alphas and factors are thousandths; awt >= 1; lower <= upper)");
 		return true;
 	}
 	switch (k) {
@@ -288,7 +309,9 @@ static bool config_param(struct args *a)
 	case 1: c.tolerance_permille = v; break;
 	case 2: c.slack.sf_milli = v; break;
 	case 3: c.slack.awt = v; break;
-	case 8: case 9: break;
+	case 8: case 9: case 10: case 11: break;
+	case 12: c.dynp.lower = v; break;
+	case 13: c.dynp.upper = v; break;
 	default: c.slack.alpha_milli[k - 4] = (uint16_t)v; break;
 	}
 	int err = sched_tune(&con.s, &c);
@@ -299,6 +322,7 @@ static bool config_param(struct args *a)
 	con.cfg.tolerance = c.tolerance;
 	con.cfg.tolerance_permille = c.tolerance_permille;
 	con.cfg.slack = con.s.cfg.slack;
+	con.cfg.dynp = con.s.cfg.dynp;
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "ok");
@@ -326,7 +350,7 @@ static void cmd_config(struct args *a)
 	bool procs = str_eq(a->v[1], "procs"), jobs = str_eq(a->v[1], "jobs");
 	if (!procs && !jobs) {
 		reply_err(E_UNKNOWN_COMMAND, "config takes procs, jobs, tolerance, tolerance_permille, sf_milli, awt, "
-					     "alpha_u, alpha_t, alpha_p, alpha_f, heuristic or early_end");
+					     "alpha_u, alpha_t, alpha_p, alpha_f, heuristic, early_end, decider, quality, lower or upper");
 		return;
 	}
 	if (!number(a->v[2], &v))
@@ -604,7 +628,8 @@ static void cmd_stats(void)
 static bool policy_arg(const char *name, enum sched_policy_id *p)
 {
 	if (sched_policy_parse(name, p) != SCHED_OK) {
-		reply_err(E_UNKNOWN_POLICY, "unknown policy (fcfs, easy, cons, relaxed, slack)");
+		reply_err(E_UNKNOWN_POLICY, "unknown policy (fcfs, easy, cons, relaxed, slack, fcfs-replan, sjf, ljf, "
+					    "dynp-basic, dynp)");
 		return false;
 	}
 	return true;
@@ -734,6 +759,7 @@ static void cmd_replay(struct args *a)
 	cfg.tolerance = con.s.cfg.tolerance;
 	cfg.tolerance_permille = con.s.cfg.tolerance_permille;
 	cfg.slack = con.s.cfg.slack;
+	cfg.dynp = con.s.cfg.dynp;
 	int err = sched_replay_init(&replay, &cfg, arena, REPLAY_BYTES, NULL, NULL);
 	uint64_t c0 = port_cycles();
 	if (err == SCHED_OK)

@@ -815,7 +815,7 @@ int main(int argc, char **argv)
 	bool planning_cols = false, family_cols = false, dynp_cols = false;
 	for (size_t p = 0; p < ns; p++) {
 		enum sched_policy_id id = op.specs[p].policy;
-		planning_cols |= id == SCHED_POLICY_RELAXED || id == SCHED_POLICY_SLACK;
+		planning_cols |= sched_policy_needs_scratch(id);
 		family_cols |= id >= SCHED_POLICY_FCFS_REPLAN && id <= SCHED_POLICY_DYNP;
 		dynp_cols |= id == SCHED_POLICY_DYNP_BASIC || id == SCHED_POLICY_DYNP;
 	}

@@ -46,6 +46,21 @@ static int normalise_slack(struct sched_slack_cfg *k)
 	return SCHED_OK;
 }
 
+/* The dynP block: seed 004 section 5.2's bounds (7200 s, 9000 s) and its best decider and quality. */
+static int normalise_dynp(struct sched_dynp_cfg *d)
+{
+	if (!d->set) {
+		d->lower = 7200;
+		d->upper = 9000;
+		d->decider = SCHED_DECIDER_ADVANCED;
+		d->quality = SCHED_QUALITY_ARTWW;
+		d->set = true;
+	}
+	if (d->decider >= SCHED_DECIDER_COUNT || d->quality >= SCHED_QUALITY_COUNT || d->lower > d->upper)
+		return SCHED_E_INVAL;
+	return SCHED_OK;
+}
+
 /* Check the partition and queue tables and the policy parameters, and fill in what zero means. */
 static int normalise(struct sched_config *c)
 {
@@ -81,17 +96,9 @@ static int normalise(struct sched_config *c)
 		    (qc->max_time && qc->min_time > qc->max_time))
 			return SCHED_E_INVAL;
 	}
-	if (!c->dynp.set) {
-		/* Seed 004 section 5.2: bounds 7200 s and 9000 s; the advanced decider with ARTwW did best. */
-		c->dynp.lower = 7200;
-		c->dynp.upper = 9000;
-		c->dynp.decider = SCHED_DECIDER_ADVANCED;
-		c->dynp.quality = SCHED_QUALITY_ARTWW;
-		c->dynp.set = true;
-	}
-	if (c->dynp.decider >= SCHED_DECIDER_COUNT || c->dynp.quality >= SCHED_QUALITY_COUNT ||
-	    c->dynp.lower > c->dynp.upper)
-		return SCHED_E_INVAL;
+	int err = normalise_dynp(&c->dynp);
+	if (err != SCHED_OK)
+		return err;
 	return normalise_slack(&c->slack);
 }
 
@@ -648,7 +655,13 @@ int sched_tune(struct sched *s, const struct sched_config *cfg)
 	int err = normalise_slack(&k);
 	if (err != SCHED_OK)
 		return err;
+	struct sched_dynp_cfg d;
+	sched_copy(&d, &cfg->dynp, sizeof d);
+	err = normalise_dynp(&d);
+	if (err != SCHED_OK)
+		return err;
 	sched_copy(&s->cfg.slack, &k, sizeof k);
+	sched_copy(&s->cfg.dynp, &d, sizeof d);
 	s->cfg.tolerance = cfg->tolerance;
 	s->cfg.tolerance_permille = cfg->tolerance_permille;
 	return SCHED_OK;

@@ -20,7 +20,7 @@ echo "< ok procs=* tolerance=3600 *" >>"$script"
 for fx in kth:fixtures/KTH-SP2-1996-2.1-cln.fix peek:fixtures/peek.fix; do
 	name=${fx%%:*}
 	file=${fx#*:}
-	for pol in fcfs easy cons relaxed slack; do
+	for pol in fcfs easy cons relaxed slack fcfs-replan sjf ljf dynp-basic dynp; do
 		opts=()
 		[ "$pol" = relaxed ] && opts=(--tolerance 3600)
 		"$B/rel/replay" --policy "$pol" "${opts[@]}" --capacity "$cap" --scratch "$scratch" --hash --format csv \

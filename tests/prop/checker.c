@@ -221,7 +221,7 @@ static void shadow_of(const struct cj *h, long now, long *shadow, long *extra)
 	free(e);
 }
 
-enum pol { P_FCFS, P_EASY, P_CONS, P_RELAXED, P_SLACK };
+enum pol { P_FCFS, P_EASY, P_CONS, P_RELAXED, P_SLACK, P_FAMILY };
 
 /* The queueing checks (head order, EASY's shadow) assume one queue and one partition. */
 static bool queueing_checks(enum pol pol)
@@ -592,7 +592,8 @@ int main(int argc, char **argv)
 	}
 	enum pol pol;
 	if (policy == NULL || out == NULL) {
-		fprintf(stderr, "usage: checker --policy fcfs|easy|cons|relaxed|slack [--events LOG] [--trace SWF]\n"
+		fprintf(stderr, "usage: checker --policy fcfs|easy|cons|relaxed|slack|fcfs-replan|sjf|ljf|dynp-basic|dynp\n"
+				"               [--events LOG] [--trace SWF]\n"
 				"               [--site FILE] [--tolerance S] [--tolerance-permille P]\n"
 				"               [--sf-milli M] [--awt S] JOBS_OUT\n");
 		return 2;
@@ -607,6 +608,9 @@ int main(int argc, char **argv)
 		pol = P_RELAXED;
 	else if (strncmp(policy, "slack", 5) == 0)
 		pol = P_SLACK;
+	else if (strcmp(policy, "fcfs-replan") == 0 || strcmp(policy, "sjf") == 0 || strcmp(policy, "ljf") == 0 ||
+		 strncmp(policy, "dynp", 4) == 0)
+		pol = P_FAMILY; /* no guarantee to check: the generic properties only */
 	else {
 		fprintf(stderr, "checker: unknown policy %s\n", policy);
 		return 2;

@@ -57,10 +57,18 @@ for seed in 1 2 3 4 5 6 7 8; do
 	result "random_seed${seed}_relaxed_t0_is_cons" $? "relaxed with tolerance 0 made other decisions than cons"
 done
 
+# The dynP family (seed 004) on random workloads, with the core's checker after every call.
+for seed in 1 2 3 4; do
+	for pol in fcfs-replan sjf ljf dynp-basic dynp; do
+		replay_and_check "random_seed${seed}_$pol" "$pol" "$tmp/rand$seed.swf" --check
+	done
+	replay_and_check "random_seed${seed}_dynp_simple_ms" dynp "$tmp/rand$seed.swf" --check --decider simple --quality ms
+done
+
 # Site queues on random workloads: limits, partitions and ranges under every policy.
 for seed in 11 12 13; do
 	"$B/randwl" --seed "$seed" --jobs 400 --procs 64 --gap $((8 * seed)) >"$tmp/site$seed.swf"
-	for pol in fcfs easy cons slack; do
+	for pol in fcfs easy cons slack sjf dynp; do
 		replay_and_check "site_seed${seed}_$pol" "$pol" "$tmp/site$seed.swf" --check --site tests/data/limits.site \
 			-- --site tests/data/limits.site
 	done
@@ -83,6 +91,9 @@ replay_and_check kth_relaxed_1h relaxed "$KTH" --tolerance 1h -- --tolerance 360
 "$B/replay" --policy relaxed --tolerance 0 --events-out "$tmp/kr.ev" "$KTH" >/dev/null 2>&1
 cmp -s "$tmp/kc.ev" "$tmp/kr.ev"
 result kth_relaxed_t0_is_cons $? "relaxed with tolerance 0 made other decisions than cons on KTH"
+# Self-tuning dynP on the whole of KTH, and SJF with the NCCS site's limits.
+replay_and_check kth_dynp dynp "$KTH"
+replay_and_check kth_nccs_site_sjf sjf "$KTH" --site fixtures/nccs-palm.site -- --site fixtures/nccs-palm.site
 # The NCCS queues of seed 001 on KTH, every policy: per-user limits, caps, partitions.
 for pol in fcfs easy cons slack; do
 	replay_and_check "kth_nccs_site_$pol" "$pol" "$KTH" --site fixtures/nccs-palm.site -- --site fixtures/nccs-palm.site

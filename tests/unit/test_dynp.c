@@ -398,6 +398,28 @@ static void scratch_fallback(void)
 	CHECK_EQ(sched_check(&f.s), SCHED_OK);
 }
 
+/* The parameters can be tuned at run time; a refused tuning changes nothing. */
+static void tune_parameters(void)
+{
+	static struct fx f;
+	CHECK_EQ(fx_init(&f, SCHED_POLICY_DYNP, 10), SCHED_OK);
+	CHECK_EQ(f.s.cfg.dynp.decider, SCHED_DECIDER_ADVANCED);
+	CHECK_EQ(f.s.cfg.dynp.quality, SCHED_QUALITY_ARTWW);
+	CHECK_EQ(f.s.cfg.dynp.lower, 7200);
+	struct sched_config c = f.s.cfg;
+	c.dynp.quality = SCHED_QUALITY_MS;
+	c.dynp.decider = SCHED_DECIDER_SIMPLE;
+	CHECK_EQ(sched_tune(&f.s, &c), SCHED_OK);
+	CHECK_EQ(f.s.cfg.dynp.quality, SCHED_QUALITY_MS);
+	c.dynp.lower = 10000; /* above the upper bound */
+	CHECK_EQ(sched_tune(&f.s, &c), SCHED_E_INVAL);
+	c.dynp.lower = 100;
+	c.dynp.decider = SCHED_DECIDER_COUNT;
+	CHECK_EQ(sched_tune(&f.s, &c), SCHED_E_INVAL);
+	CHECK_EQ(f.s.cfg.dynp.lower, 7200);
+	CHECK_EQ(f.s.cfg.dynp.decider, SCHED_DECIDER_SIMPLE);
+}
+
 static const struct test tests[] = {
 	{"deciders_follow_table1", deciders_follow_table1},
 	{"orders_by_hand", orders_by_hand},
@@ -406,6 +428,7 @@ static const struct test tests[] = {
 	{"equal_qualities_keep_current", equal_qualities_keep_current},
 	{"basic_bounds", basic_bounds},
 	{"scratch_fallback", scratch_fallback},
+	{"tune_parameters", tune_parameters},
 	{NULL, NULL},
 };
 

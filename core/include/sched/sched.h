@@ -362,10 +362,10 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 
 /**
  * Change the policies' parameters at run time: tolerance and
- * tolerance_permille (relaxed) and the slack block of @p cfg (all zero, or
- * set false: the paper's defaults); every other field of @p cfg is ignored.
- * They apply to decisions from now on; plans already made stay. O(1).
- * @retval SCHED_E_INVAL unknown heuristic, or AWT 0.
+ * tolerance_permille (relaxed), the slack block and the dynp block of @p cfg
+ * (a block not set: the paper's defaults); every other field of @p cfg is
+ * ignored. They apply to decisions from now on; plans already made stay. O(1).
+ * @retval SCHED_E_INVAL unknown heuristic, decider or quality; AWT 0; lower bound above upper.
  */
 int sched_tune(struct sched *s, const struct sched_config *cfg);
 
