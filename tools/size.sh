@@ -15,6 +15,7 @@ policies=$(objsize "$core"/pool.o "$core"/profile.o "$core"/sched.o "$core"/poli
 	"$core"/policy_cons.o "$core"/plan.o "$core"/metrics.o "$core"/check.o)
 codec=$(objsize "$core"/fixture.o "$core"/replay.o)
 planning=$(objsize "$core"/policy_relaxed.o "$core"/policy_slack.o "$core"/num.o)
+family=$(objsize "$core"/policy_dynp.o)
 maxjobs=$(sed -n 's/^#define CONSOLE_MAX_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
 scratch=$(sed -n 's/^#define CONSOLE_SCRATCH_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
 arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Icore/include -c tools/probe/sizes.c -o "$tmp/p.o"
@@ -51,10 +52,11 @@ per_slot=$((job + 2 * seg + 4))
 	echo "|---|---:|"
 	echo "| scheduler with FCFS, EASY and conservative (pool, profile, sched, partitions and queues, reservations and compression, metrics, invariant check) | $policies |"
 	echo "| relaxed and slack-based backfilling, and slack's soft float | $planning |"
+	echo "| the dynP family: FCFS/SJF/LJF re-planning, basic and self-tuning dynP, the deciders | $family |"
 	echo "| fixture decoder and encoder, replay engine | $codec |"
 	echo
 	echo "Target: the core with FCFS, EASY and conservative within 16 KiB of flash: $policies bytes."
-	echo "All five policies: $((policies + planning)) bytes."
+	echo "All ten policies: $((policies + planning + family)) bytes."
 	echo
 	echo "## RAM per job slot"
 	echo
