@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: MIT */
+/* Gang scheduling with buddy allocation, job re-packing and the workload tree (seed 002). */
+#ifndef SCHED_GANG_H
+#define SCHED_GANG_H
+
+#include <stddef.h>
+
+#include "sched/list.h"
+#include "sched/types.h"
+#include "sched/err.h"
+
+/*
+ * A time-shared scheduler: the machine is a matrix of time slots (rows) x
+ * processors (columns). Every processor switches to the next slot together
+ * at each quantum; a job advances only in the quanta of the slots it
+ * occupies. A job of p processors gets an aligned buddy block of n
+ * processors, n / 2 < p <= n, in one or more slots. Everything lives in a
+ * caller-owned arena sized at init: at most `max_slots` slots, `max_jobs`
+ * jobs; no malloc, no global state.
+ *
+ * The caller owns the clock, which moves a quantum at a time
+ * (sched_gang_tick). Jobs arrive at any time (sched_gang_submit) and are
+ * placed at once; a job that finds no room (every slot in use) waits, in
+ * arrival order, for the next change. Decisions come back through a
+ * callback: the context switch list at each quantum, a job's first quantum,
+ * and its end.
+ */
+
+/* The allocation schemes of seed 002 section 4.1. */
+enum sched_gang_scheme {
+	SCHED_GANG_BC,    /* conventional buddy: first fit, slot by slot, one slot per job */
+	SCHED_GANG_BR,    /* re-packing and workload-tree balancing, one slot per job */
+	SCHED_GANG_BRMS,  /* BR, and jobs take extra slots whenever possible and keep them */
+	SCHED_GANG_BRMMS, /* BRMS, but extra slots are given up for an arrival or to delete a slot */
+	SCHED_GANG_SCHEME_COUNT
+};
+
+struct sched_gang_config {
+	uint32_t procs;      /* a power of two, 1..32768 */
+	uint32_t max_slots;  /* rows of the matrix, 1..65535 */
+	uint32_t max_jobs;   /* jobs in the system at once, 1..65534 */
+	enum sched_gang_scheme scheme;
+	sched_time_t quantum; /* seconds per time slot; seed 002: 5 */
+};
+
+/* One job's part of a quantum: the processors [first, first + count) run it. */
+struct sched_gang_run {
+	uint32_t job;   /* the caller's id */
+	uint32_t first;
+	uint32_t count; /* its buddy block */
+};
+
+enum sched_gang_event_kind {
+	SCHED_GANG_SWITCH, /* a quantum starts: runs[0..n) is the context switch list of slot `slot` */
+	SCHED_GANG_START,  /* job runs for the first time */
+	SCHED_GANG_END,    /* job has had all its quanta */
+};
+
+struct sched_gang_event {
+	enum sched_gang_event_kind kind;
+	sched_time_t time;
+	uint32_t job;                      /* START, END */
+	uint32_t slot;                     /* SWITCH: the row that runs */
+	const struct sched_gang_run *runs; /* SWITCH */
+	uint32_t n_runs;
+};
+
+typedef void (*sched_gang_event_fn)(void *ctx, const struct sched_gang_event *e);
+
+struct sched_gang_job {
+	struct sched_list link;  /* placed jobs in arrival order, or the waiting queue */
+	uint32_t id;
+	uint32_t procs;          /* p */
+	uint32_t block, size;    /* its buddy block [block, block + size) */
+	uint32_t remaining;      /* quanta still to run */
+	sched_time_t arrival, first_run;
+	uint32_t copies;         /* slots it occupies (0 while waiting) */
+	uint32_t seen;           /* the quantum it last ran in (one advance per quantum) */
+	uint8_t state;           /* 0 free, 1 waiting, 2 placed */
+};
+
+/* What the module did: the statistics of seed 002 section 4.3 are computed from these. */
+struct sched_gang_counters {
+	uint64_t quanta;          /* quanta elapsed, idle ones included */
+	uint64_t busy_quanta;     /* sum over quanta of the processors running a job (its p, not its block) */
+	uint64_t slot_quanta;     /* sum over quanta of the slots in the system */
+	uint32_t max_slots_seen;  /* n_l */
+	uint32_t submitted, ended, queued; /* queued: arrivals that had to wait for room */
+	uint32_t repacks;         /* legal shifts of job blocks between slots */
+	uint32_t slots_created, slots_deleted;
+	uint32_t extra_slots;     /* extra slots given to running jobs (BRMS, BRMMS) */
+	uint32_t extras_released; /* extra slots given up (BRMMS) */
+};
+
+struct sched_gang {
+	struct sched_gang_config cfg;
+	uint32_t levels;            /* log2(procs) */
+	struct sched_gang_job *jobs;
+	uint16_t *cells;            /* max_slots x procs: job index + 1, 0 idle */
+	uint32_t *tree;             /* the workload tree, 2 x procs nodes, node 1 the root, leaves procs.. */
+	uint16_t *order;            /* the slots in round-robin order: row numbers */
+	uint16_t *free_rows;        /* rows not in use */
+	uint32_t *row_busy;         /* busy cells per row */
+	struct sched_gang_run *runs; /* the context switch list being built */
+	uint32_t n_slots, n_free_rows;
+	uint32_t cur;               /* position in order of the slot that runs next */
+	struct sched_list free_jobs, placed, waiting;
+	uint32_t n_placed, n_waiting;
+	sched_time_t now;           /* a quantum boundary */
+	sched_gang_event_fn emit;
+	void *emit_ctx;
+	struct sched_gang_counters counters;
+};
+
+/** Arena bytes for @p cfg (0 if cfg is invalid). O(1). */
+size_t sched_gang_arena_size(const struct sched_gang_config *cfg);
+
+/**
+ * Prepare @p g over @p arena (aligned to 8) at time @p origin, a quantum
+ * boundary. O(procs x max_slots).
+ * @retval SCHED_E_INVAL procs not a power of two, a zero or too large size, quantum 0, unknown scheme, misaligned arena.
+ * @retval SCHED_E_NOSPACE the arena is too small.
+ */
+int sched_gang_init(struct sched_gang *g, const struct sched_gang_config *cfg, void *arena, size_t size,
+		    sched_gang_event_fn emit, void *ctx, sched_time_t origin);
+
+/**
+ * Job @p id of @p procs processors needing @p quanta quanta arrives at
+ * @p now (not before the current boundary, before the next one) and is
+ * placed by the scheme, or queued if no slot can be made. O(procs log procs
+ * + slots) for the placement; BRMS and BRMMS then hand out extra slots:
+ * O(jobs x procs log procs) at worst.
+ * @retval SCHED_E_INVAL procs or quanta 0. @retval SCHED_E_RANGE procs above the machine.
+ * @retval SCHED_E_TIME now outside [boundary, boundary + quantum). @retval SCHED_E_EXIST id in use.
+ * @retval SCHED_E_NOSPACE the job table is full.
+ */
+int sched_gang_submit(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta, sched_time_t now);
+
+/**
+ * Run one quantum: the next slot in round-robin order runs (SWITCH event),
+ * each of its jobs advances one quantum; jobs that are done end at the next
+ * boundary (END events), and the scheme re-packs, deletes slots, hands out
+ * or takes back extra slots, and places waiting jobs. With no job in the
+ * system the quantum is idle. O(procs) plus the work of the ends.
+ */
+int sched_gang_tick(struct sched_gang *g);
+
+/** Jobs in the system (placed and waiting). O(1). */
+static inline uint32_t sched_gang_jobs(const struct sched_gang *g)
+{
+	return g->n_placed + g->n_waiting;
+}
+
+/**
+ * Check every invariant: buddy alignment and size of every job, its block
+ * filled in exactly its slots, no cell of another job, busy counts, the
+ * round-robin order, and the workload tree against one recomputed from the
+ * matrix. O(slots x procs). @retval SCHED_E_STATE one is broken.
+ */
+int sched_gang_check(const struct sched_gang *g);
+
+/** The value of workload tree node @p node (1 = root; node procs + x = processor x). O(1). */
+static inline uint32_t sched_gang_tree(const struct sched_gang *g, uint32_t node)
+{
+	return g->tree[node];
+}
+
+/** Which job (the caller's id, or UINT32_MAX if idle) occupies processor @p proc in the slot at position @p pos of the round-robin order. O(1). */
+uint32_t sched_gang_cell(const struct sched_gang *g, uint32_t pos, uint32_t proc);
+
+/** Name of a scheme ("bc", "br", "brms", "brmms"); parse one. O(1). */
+const char *sched_gang_scheme_name(enum sched_gang_scheme s);
+int sched_gang_scheme_parse(const char *name, enum sched_gang_scheme *s);
+
+#endif /* SCHED_GANG_H */

@@ -1,0 +1,684 @@
+/* SPDX-License-Identifier: MIT */
+/* Gang scheduling (seed 002): the scheduling matrix, buddy blocks, legal shifts, the workload tree, four schemes. */
+#include "gang_priv.h"
+#include "util.h"
+
+/*
+ * Rows are time slots, columns processors; cells hold a job index + 1 (0 is
+ * idle). `order` lists the rows in use in round-robin order. A job of p
+ * processors holds the aligned buddy block of n = 2^ceil(log2 p) processors
+ * (seed 002 section 1: n / 2 < p <= n) in every slot it occupies, and the
+ * whole block counts as busy (buddy internal fragmentation), though only p
+ * processors count as active.
+ *
+ * The workload tree (section 3) has log N + 1 levels in heap layout: node 1
+ * is the root, node N + x the leaf of processor x, whose value is its idle
+ * slot count; an inner node is the sum of its children when both are
+ * non-zero, else 0. A non-zero node tells that every processor of its block
+ * has an idle slot, and then (Property 1, by legal shifts) one slot can be
+ * made free over the whole block: sched_gang_free_slot. Shifts move jobs
+ * between rows on the same columns, so they change no leaf: the tree only
+ * changes when jobs come and go and when slots are made or deleted.
+ *
+ * The schemes (section 4.1):
+ *  - BC: the first slot, in round-robin order, with a free aligned block of
+ *    the job's size (leftmost first); else a new slot. No re-packing.
+ *  - BR: the block at the job's tree level with the largest non-zero value
+ *    (the least loaded; ties to the left), freed in one slot by re-packing;
+ *    if none, a new slot and then the same choice. Whenever the root is
+ *    non-zero a slot is freed by re-packing and deleted (Property 2).
+ *  - BRMS: BR, and after every change each placed job, oldest first, takes
+ *    extra slots while its block's node is non-zero; it keeps them.
+ *  - BRMMS: BRMS, but all extra slots are given up when an arrival finds no
+ *    block at its level, or when giving them up would let a slot be deleted
+ *    (the root, counting extra copies as idle, is non-zero); they are then
+ *    handed out again.
+ * In every scheme a slot that becomes empty is deleted at once.
+ */
+
+#define NO_ROW UINT32_MAX
+
+static bool power_of_two(uint32_t v)
+{
+	return v != 0 && (v & (v - 1u)) == 0;
+}
+
+static uint32_t block_size(uint32_t p)
+{
+	uint32_t n = 1;
+	while (n < p)
+		n <<= 1;
+	return n;
+}
+
+static uint16_t *row_cells(const struct sched_gang *g, uint32_t row)
+{
+	return g->cells + (size_t)row * g->cfg.procs;
+}
+
+static uint32_t index_of(const struct sched_gang *g, const struct sched_gang_job *j)
+{
+	return (uint32_t)(j - g->jobs);
+}
+
+/* --- the workload tree -------------------------------------------------------------------- */
+
+static uint32_t combine(uint32_t a, uint32_t b)
+{
+	return a != 0 && b != 0 ? a + b : 0;
+}
+
+/* The leaves of block [b, b + m) changed by delta each: fix its subtree and its ancestors. O(m + log N). */
+static void tree_adjust(struct sched_gang *g, uint32_t b, uint32_t m, int32_t delta)
+{
+	uint32_t n = g->cfg.procs;
+	for (uint32_t x = b; x < b + m; x++)
+		g->tree[n + x] = (uint32_t)((int32_t)g->tree[n + x] + delta);
+	for (uint32_t lo = (n + b) / 2, hi = (n + b + m - 1) / 2; lo >= 1; lo /= 2, hi /= 2) {
+		for (uint32_t i = lo; i <= hi; i++)
+			g->tree[i] = combine(g->tree[2 * i], g->tree[2 * i + 1]);
+		if (lo == 1)
+			break;
+	}
+}
+
+/* --- slots ------------------------------------------------------------------------------------ */
+
+static uint32_t new_slot(struct sched_gang *g)
+{
+	if (g->n_free_rows == 0)
+		return NO_ROW;
+	uint32_t row = g->free_rows[--g->n_free_rows];
+	sched_zero(row_cells(g, row), (size_t)g->cfg.procs * sizeof *g->cells);
+	g->row_busy[row] = 0;
+	g->order[g->n_slots++] = (uint16_t)row;
+	if (g->n_slots > g->counters.max_slots_seen)
+		g->counters.max_slots_seen = g->n_slots;
+	g->counters.slots_created++;
+	tree_adjust(g, 0, g->cfg.procs, 1);
+	return row;
+}
+
+static void delete_slot_at(struct sched_gang *g, uint32_t pos)
+{
+	SCHED_ASSERT(g->row_busy[g->order[pos]] == 0);
+	g->free_rows[g->n_free_rows++] = g->order[pos];
+	for (uint32_t i = pos; i + 1 < g->n_slots; i++)
+		g->order[i] = g->order[i + 1];
+	g->n_slots--;
+	/* The round robin goes on with the slot that followed. */
+	if (pos < g->cur)
+		g->cur--;
+	if (g->cur >= g->n_slots)
+		g->cur = 0;
+	g->counters.slots_deleted++;
+	tree_adjust(g, 0, g->cfg.procs, -1);
+}
+
+static void delete_empty_slots(struct sched_gang *g)
+{
+	for (uint32_t pos = g->n_slots; pos-- > 0;)
+		if (g->row_busy[g->order[pos]] == 0)
+			delete_slot_at(g, pos);
+}
+
+static uint32_t position_of(const struct sched_gang *g, uint32_t row)
+{
+	for (uint32_t pos = 0; pos < g->n_slots; pos++)
+		if (g->order[pos] == row)
+			return pos;
+	return NO_ROW;
+}
+
+/* --- cells ------------------------------------------------------------------------------------ */
+
+static bool block_free(const struct sched_gang *g, uint32_t row, uint32_t b, uint32_t m)
+{
+	const uint16_t *c = row_cells(g, row);
+	for (uint32_t x = b; x < b + m; x++)
+		if (c[x] != 0)
+			return false;
+	return true;
+}
+
+static void fill(struct sched_gang *g, uint32_t row, struct sched_gang_job *j)
+{
+	uint16_t *c = row_cells(g, row);
+	uint16_t v = (uint16_t)(index_of(g, j) + 1u);
+	for (uint32_t x = j->block; x < j->block + j->size; x++)
+		c[x] = v;
+	g->row_busy[row] += j->size;
+	j->copies++;
+	tree_adjust(g, j->block, j->size, -1);
+}
+
+static void clear(struct sched_gang *g, uint32_t row, struct sched_gang_job *j)
+{
+	uint16_t *c = row_cells(g, row);
+	for (uint32_t x = j->block; x < j->block + j->size; x++)
+		c[x] = 0;
+	g->row_busy[row] -= j->size;
+	j->copies--;
+	tree_adjust(g, j->block, j->size, 1);
+}
+
+/* A legal shift, seed 002 section 2: the contents of two rows over an aligned block change places. */
+static void swap_rows(struct sched_gang *g, uint32_t r1, uint32_t r2, uint32_t b, uint32_t m)
+{
+	uint16_t *c1 = row_cells(g, r1), *c2 = row_cells(g, r2);
+	uint32_t busy1 = 0, busy2 = 0; /* over the block, before the exchange */
+	for (uint32_t x = b; x < b + m; x++) {
+		busy1 += c1[x] != 0;
+		busy2 += c2[x] != 0;
+		uint16_t t = c1[x];
+		c1[x] = c2[x];
+		c2[x] = t;
+	}
+	g->row_busy[r1] = g->row_busy[r1] - busy1 + busy2;
+	g->row_busy[r2] = g->row_busy[r2] - busy2 + busy1;
+	g->counters.repacks++;
+}
+
+uint32_t sched_gang_free_slot(struct sched_gang *g, uint32_t b, uint32_t m)
+{
+	if (m == 1) {
+		for (uint32_t pos = 0; pos < g->n_slots; pos++)
+			if (row_cells(g, g->order[pos])[b] == 0)
+				return g->order[pos];
+		SCHED_ASSERT(false); /* the caller checked the tree: processor b has an idle slot */
+		return NO_ROW;
+	}
+	/*
+	 * Property 1 by recursion: free each half in some slot; if the slots
+	 * differ, exchange the two rows over the right half. That is legal: in the
+	 * left half's slot the left half is free, so no job there can reach into
+	 * the right half from outside it (buddy blocks nest), and in the right
+	 * half's slot the right half is empty.
+	 */
+	uint32_t h = m / 2;
+	uint32_t left = sched_gang_free_slot(g, b, h), right = sched_gang_free_slot(g, b + h, h);
+	if (left != right)
+		swap_rows(g, left, right, b + h, h);
+	return left;
+}
+
+/* --- placement ----------------------------------------------------------------------------- */
+
+/* BR's choice: the non-zero node of the job's level with the largest value, leftmost on ties; or NO_ROW. */
+static uint32_t best_block(const struct sched_gang *g, uint32_t m)
+{
+	uint32_t first = g->cfg.procs / m, best = NO_ROW, best_v = 0;
+	for (uint32_t node = first; node < 2 * first; node++)
+		if (g->tree[node] > best_v) {
+			best_v = g->tree[node];
+			best = (node - first) * m;
+		}
+	return best;
+}
+
+static bool place_bc(struct sched_gang *g, struct sched_gang_job *j)
+{
+	for (uint32_t pos = 0; pos < g->n_slots; pos++)
+		for (uint32_t b = 0; b < g->cfg.procs; b += j->size)
+			if (block_free(g, g->order[pos], b, j->size)) {
+				j->block = b;
+				fill(g, g->order[pos], j);
+				return true;
+			}
+	uint32_t row = new_slot(g);
+	if (row == NO_ROW)
+		return false;
+	j->block = 0;
+	fill(g, row, j);
+	return true;
+}
+
+static void release_extras(struct sched_gang *g);
+
+static bool place_br(struct sched_gang *g, struct sched_gang_job *j)
+{
+	uint32_t b = best_block(g, j->size);
+	if (b == NO_ROW && g->cfg.scheme == SCHED_GANG_BRMMS) {
+		release_extras(g); /* "a new arrival cannot fit into the existing time slots" */
+		b = best_block(g, j->size);
+	}
+	if (b == NO_ROW) {
+		if (new_slot(g) == NO_ROW)
+			return false;
+		b = best_block(g, j->size);
+		SCHED_ASSERT(b != NO_ROW); /* the new slot is idle on every processor */
+	}
+	j->block = b;
+	fill(g, sched_gang_free_slot(g, b, j->size), j);
+	return true;
+}
+
+static bool place(struct sched_gang *g, struct sched_gang_job *j)
+{
+	return g->cfg.scheme == SCHED_GANG_BC ? place_bc(g, j) : place_br(g, j);
+}
+
+/* --- extra slots (BRMS, BRMMS) ------------------------------------------------------------------ */
+
+static void grant_extras(struct sched_gang *g)
+{
+	struct sched_list *it;
+	sched_list_for_each(it, &g->placed) {
+		struct sched_gang_job *j = SCHED_LIST_ENTRY(it, struct sched_gang_job, link);
+		uint32_t node = (g->cfg.procs + j->block) / j->size;
+		while (g->tree[node] != 0) {
+			fill(g, sched_gang_free_slot(g, j->block, j->size), j);
+			g->counters.extra_slots++;
+		}
+	}
+}
+
+/* Every job keeps one copy, the one in the earliest slot of the round robin. */
+static void release_extras(struct sched_gang *g)
+{
+	struct sched_list *it;
+	sched_list_for_each(it, &g->placed) {
+		struct sched_gang_job *j = SCHED_LIST_ENTRY(it, struct sched_gang_job, link);
+		uint16_t v = (uint16_t)(index_of(g, j) + 1u);
+		bool kept = false;
+		for (uint32_t pos = 0; pos < g->n_slots && j->copies > 1; pos++) {
+			uint32_t row = g->order[pos];
+			if (row_cells(g, row)[j->block] != v)
+				continue;
+			if (!kept) {
+				kept = true;
+				continue;
+			}
+			clear(g, row, j);
+			g->counters.extras_released++;
+		}
+	}
+	delete_empty_slots(g);
+}
+
+/* BRMMS: would giving up every extra copy leave an idle slot on every processor? */
+static bool extras_would_free_a_slot(const struct sched_gang *g)
+{
+	uint32_t n = g->cfg.procs;
+	for (uint32_t x = 0; x < n; x++) {
+		if (g->tree[n + x] != 0)
+			continue;
+		/* No idle slot: one of its cells must be a copy that would be given up. */
+		bool extra = false;
+		for (uint32_t pos = 0; pos < g->n_slots && !extra; pos++) {
+			uint16_t v = row_cells(g, g->order[pos])[x];
+			extra = v != 0 && g->jobs[v - 1u].copies > 1;
+		}
+		if (!extra)
+			return false;
+	}
+	return true;
+}
+
+/* --- reacting to a change ----------------------------------------------------------------------- */
+
+static void place_waiting(struct sched_gang *g)
+{
+	while (g->n_waiting > 0) {
+		struct sched_gang_job *j = SCHED_LIST_ENTRY(g->waiting.next, struct sched_gang_job, link);
+		if (!place(g, j))
+			return; /* still no slot to be had: the queue keeps its order */
+		sched_list_remove(&j->link);
+		g->n_waiting--;
+		j->state = 2;
+		sched_list_push_back(&g->placed, &j->link);
+		g->n_placed++;
+	}
+}
+
+/* After any change: delete what can be deleted, place waiting jobs, hand out extra slots. */
+static void settle(struct sched_gang *g)
+{
+	delete_empty_slots(g);
+	if (g->cfg.scheme != SCHED_GANG_BC) {
+		if (g->cfg.scheme == SCHED_GANG_BRMMS && g->n_slots > 0 && g->tree[1] == 0 &&
+		    extras_would_free_a_slot(g))
+			release_extras(g); /* "or if a time slot in the system can be deleted" */
+		/* Property 2: an idle slot on every processor makes one slot free; delete it. */
+		while (g->n_slots > 0 && g->tree[1] != 0) {
+			uint32_t row = sched_gang_free_slot(g, 0, g->cfg.procs);
+			delete_slot_at(g, position_of(g, row));
+		}
+	}
+	place_waiting(g);
+	if (g->cfg.scheme == SCHED_GANG_BRMS || g->cfg.scheme == SCHED_GANG_BRMMS)
+		grant_extras(g);
+}
+
+void sched_gang_end(struct sched_gang *g, struct sched_gang_job *j)
+{
+	uint16_t v = (uint16_t)(index_of(g, j) + 1u);
+	for (uint32_t pos = 0; pos < g->n_slots && j->copies > 0; pos++)
+		if (row_cells(g, g->order[pos])[j->block] == v)
+			clear(g, g->order[pos], j);
+	sched_list_remove(&j->link);
+	g->n_placed--;
+	j->state = 0;
+	sched_list_push_back(&g->free_jobs, &j->link);
+	g->counters.ended++;
+	settle(g);
+}
+
+/* --- the API ---------------------------------------------------------------------------------- */
+
+static bool cfg_ok(const struct sched_gang_config *c)
+{
+	return c != NULL && power_of_two(c->procs) && c->procs <= 32768u && c->max_slots >= 1 &&
+	       c->max_slots <= 65535u && c->max_jobs >= 1 && c->max_jobs <= 65534u && c->quantum > 0 &&
+	       (unsigned)c->scheme < SCHED_GANG_SCHEME_COUNT;
+}
+
+#define ALIGN8(n) (((n) + 7u) & ~(size_t)7u)
+
+size_t sched_gang_arena_size(const struct sched_gang_config *c)
+{
+	if (!cfg_ok(c))
+		return 0;
+	return ALIGN8((size_t)c->max_jobs * sizeof(struct sched_gang_job)) +
+	       ALIGN8((size_t)c->max_slots * c->procs * sizeof(uint16_t)) +
+	       ALIGN8(2u * (size_t)c->procs * sizeof(uint32_t)) + ALIGN8((size_t)c->max_slots * sizeof(uint16_t)) * 2u +
+	       ALIGN8((size_t)c->max_slots * sizeof(uint32_t)) + ALIGN8((size_t)c->procs * sizeof(struct sched_gang_run));
+}
+
+int sched_gang_init(struct sched_gang *g, const struct sched_gang_config *cfg, void *arena, size_t size,
+		    sched_gang_event_fn emit, void *ctx, sched_time_t origin)
+{
+	if (!cfg_ok(cfg) || arena == NULL || (uintptr_t)arena % 8u != 0)
+		return SCHED_E_INVAL;
+	if (size < sched_gang_arena_size(cfg))
+		return SCHED_E_NOSPACE;
+	sched_copy(&g->cfg, cfg, sizeof g->cfg);
+	unsigned char *m = arena;
+	g->jobs = (struct sched_gang_job *)(void *)m;
+	m += ALIGN8((size_t)cfg->max_jobs * sizeof(struct sched_gang_job));
+	g->cells = (uint16_t *)(void *)m;
+	m += ALIGN8((size_t)cfg->max_slots * cfg->procs * sizeof(uint16_t));
+	g->tree = (uint32_t *)(void *)m;
+	m += ALIGN8(2u * (size_t)cfg->procs * sizeof(uint32_t));
+	g->order = (uint16_t *)(void *)m;
+	m += ALIGN8((size_t)cfg->max_slots * sizeof(uint16_t));
+	g->free_rows = (uint16_t *)(void *)m;
+	m += ALIGN8((size_t)cfg->max_slots * sizeof(uint16_t));
+	g->row_busy = (uint32_t *)(void *)m;
+	m += ALIGN8((size_t)cfg->max_slots * sizeof(uint32_t));
+	g->runs = (struct sched_gang_run *)(void *)m;
+	g->levels = 0;
+	while ((1u << g->levels) < cfg->procs)
+		g->levels++;
+	sched_list_init(&g->free_jobs);
+	sched_list_init(&g->placed);
+	sched_list_init(&g->waiting);
+	for (uint32_t i = 0; i < cfg->max_jobs; i++) {
+		g->jobs[i].state = 0;
+		sched_list_push_back(&g->free_jobs, &g->jobs[i].link);
+	}
+	g->n_free_rows = cfg->max_slots;
+	for (uint32_t r = 0; r < cfg->max_slots; r++)
+		g->free_rows[r] = (uint16_t)(cfg->max_slots - 1u - r); /* row 0 is handed out first */
+	g->n_slots = 0;
+	g->cur = 0;
+	g->n_placed = 0;
+	g->n_waiting = 0;
+	g->now = origin;
+	g->emit = emit;
+	g->emit_ctx = ctx;
+	sched_zero(&g->counters, sizeof g->counters);
+	sched_zero(g->tree, 2u * (size_t)cfg->procs * sizeof *g->tree);
+	return SCHED_OK;
+}
+
+struct sched_gang_job *sched_gang_find(struct sched_gang *g, uint32_t id)
+{
+	struct sched_list *lists[2] = {&g->placed, &g->waiting};
+	for (int k = 0; k < 2; k++) {
+		struct sched_list *it;
+		sched_list_for_each(it, lists[k]) {
+			struct sched_gang_job *j = SCHED_LIST_ENTRY(it, struct sched_gang_job, link);
+			if (j->id == id)
+				return j;
+		}
+	}
+	return NULL;
+}
+
+static struct sched_gang_job *new_job(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta,
+				      sched_time_t now)
+{
+	if (g->free_jobs.next == &g->free_jobs)
+		return NULL;
+	struct sched_gang_job *j = SCHED_LIST_ENTRY(g->free_jobs.next, struct sched_gang_job, link);
+	sched_list_remove(&j->link);
+	j->id = id;
+	j->procs = procs;
+	j->size = block_size(procs);
+	j->block = 0;
+	j->remaining = quanta;
+	j->arrival = now;
+	j->first_run = SCHED_TIME_MAX;
+	j->copies = 0;
+	j->seen = UINT32_MAX;
+	return j;
+}
+
+int sched_gang_submit(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta, sched_time_t now)
+{
+	if (procs == 0 || quanta == 0)
+		return SCHED_E_INVAL;
+	if (procs > g->cfg.procs)
+		return SCHED_E_RANGE;
+	if (now < g->now || now - g->now >= g->cfg.quantum)
+		return SCHED_E_TIME;
+	if (sched_gang_find(g, id) != NULL)
+		return SCHED_E_EXIST;
+	struct sched_gang_job *j = new_job(g, id, procs, quanta, now);
+	if (j == NULL)
+		return SCHED_E_NOSPACE;
+	g->counters.submitted++;
+	/* Arrival order is kept: a newcomer never overtakes a job already waiting. */
+	if (g->n_waiting == 0 && place(g, j)) {
+		j->state = 2;
+		sched_list_push_back(&g->placed, &j->link);
+		g->n_placed++;
+		settle(g);
+	} else {
+		j->state = 1;
+		sched_list_push_back(&g->waiting, &j->link);
+		g->n_waiting++;
+		g->counters.queued++;
+	}
+	return SCHED_OK;
+}
+
+static void emit(struct sched_gang *g, enum sched_gang_event_kind kind, sched_time_t t, uint32_t job, uint32_t slot,
+		 uint32_t n_runs)
+{
+	if (g->emit == NULL)
+		return;
+	struct sched_gang_event e;
+	e.kind = kind;
+	e.time = t;
+	e.job = job;
+	e.slot = slot;
+	e.runs = g->runs;
+	e.n_runs = n_runs;
+	g->emit(g->emit_ctx, &e);
+}
+
+int sched_gang_tick(struct sched_gang *g)
+{
+	uint32_t q = (uint32_t)g->counters.quanta;
+	sched_time_t start = g->now;
+	g->counters.quanta++;
+	g->counters.slot_quanta += g->n_slots;
+	g->now += g->cfg.quantum;
+	if (g->n_slots == 0)
+		return SCHED_OK;
+	uint32_t row = g->order[g->cur];
+	g->cur = (g->cur + 1u) % g->n_slots;
+	/* The context switch list: every job of the slot, once, left to right. */
+	const uint16_t *c = row_cells(g, row);
+	uint32_t n_runs = 0;
+	for (uint32_t x = 0; x < g->cfg.procs;) {
+		if (c[x] == 0) {
+			x++;
+			continue;
+		}
+		struct sched_gang_job *j = &g->jobs[c[x] - 1u];
+		g->runs[n_runs].job = j->id;
+		g->runs[n_runs].first = j->block;
+		g->runs[n_runs].count = j->size;
+		n_runs++;
+		x = j->block + j->size;
+	}
+	emit(g, SCHED_GANG_SWITCH, start, 0, row, n_runs);
+	/* Each job advances once, even if (after a shift) it appears twice in a round. */
+	uint32_t done = 0;
+	for (uint32_t i = 0; i < n_runs; i++) {
+		struct sched_gang_job *j = &g->jobs[c[g->runs[i].first] - 1u];
+		if (j->seen == q)
+			continue;
+		j->seen = q;
+		g->counters.busy_quanta += j->procs;
+		if (j->first_run == SCHED_TIME_MAX) {
+			j->first_run = start;
+			emit(g, SCHED_GANG_START, start, j->id, row, 0);
+		}
+		if (--j->remaining == 0)
+			done++;
+	}
+	/* Ends at the boundary, left to right; each changes the matrix, so collect first. */
+	while (done > 0) {
+		struct sched_gang_job *end = NULL;
+		struct sched_list *it;
+		sched_list_for_each(it, &g->placed) {
+			struct sched_gang_job *j = SCHED_LIST_ENTRY(it, struct sched_gang_job, link);
+			if (j->remaining == 0) {
+				end = j;
+				break;
+			}
+		}
+		SCHED_ASSERT(end != NULL);
+		uint32_t id = end->id;
+		sched_gang_end(g, end);
+		emit(g, SCHED_GANG_END, g->now, id, 0, 0);
+		done--;
+	}
+	return SCHED_OK;
+}
+
+struct sched_gang_job *sched_gang_place_at(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta,
+					   uint32_t pos, uint32_t block)
+{
+	struct sched_gang_job *j = new_job(g, id, procs, quanta, g->now);
+	if (j == NULL)
+		return NULL;
+	if (pos == g->n_slots && new_slot(g) == NO_ROW)
+		return NULL;
+	uint32_t row = g->order[pos];
+	if (block % j->size != 0 || block + j->size > g->cfg.procs || !block_free(g, row, block, j->size))
+		return NULL;
+	j->block = block;
+	fill(g, row, j);
+	j->state = 2;
+	sched_list_push_back(&g->placed, &j->link);
+	g->n_placed++;
+	g->counters.submitted++;
+	return j;
+}
+
+uint32_t sched_gang_cell(const struct sched_gang *g, uint32_t pos, uint32_t proc)
+{
+	if (pos >= g->n_slots || proc >= g->cfg.procs)
+		return UINT32_MAX;
+	uint16_t v = row_cells(g, g->order[pos])[proc];
+	return v == 0 ? UINT32_MAX : g->jobs[v - 1u].id;
+}
+
+int sched_gang_check(const struct sched_gang *g)
+{
+	uint32_t n = g->cfg.procs;
+	if (g->n_slots + g->n_free_rows != g->cfg.max_slots || (g->n_slots > 0 && g->cur >= g->n_slots))
+		return SCHED_E_STATE;
+	/* Each row in use exactly once, busy counts right, every cell's job has its block there. */
+	for (uint32_t pos = 0; pos < g->n_slots; pos++) {
+		uint32_t row = g->order[pos], busy = 0;
+		for (uint32_t k = pos + 1; k < g->n_slots; k++)
+			if (g->order[k] == row)
+				return SCHED_E_STATE;
+		const uint16_t *c = row_cells(g, row);
+		for (uint32_t x = 0; x < n; x++) {
+			if (c[x] == 0)
+				continue;
+			busy++;
+			const struct sched_gang_job *j = &g->jobs[c[x] - 1u];
+			if (j->state != 2 || x < j->block || x >= j->block + j->size)
+				return SCHED_E_STATE;
+		}
+		if (busy != g->row_busy[row] || busy == 0)
+			return SCHED_E_STATE; /* no empty slot lingers */
+	}
+	/* Every placed job: a buddy block of its size, filled in exactly `copies` rows. */
+	uint32_t placed = 0;
+	const struct sched_list *it;
+	sched_list_for_each(it, &g->placed) {
+		const struct sched_gang_job *j = SCHED_LIST_ENTRY((struct sched_list *)it, struct sched_gang_job, link);
+		placed++;
+		if (j->size != block_size(j->procs) || j->block % j->size != 0 || j->block + j->size > n)
+			return SCHED_E_STATE;
+		uint16_t v = (uint16_t)(index_of(g, j) + 1u);
+		uint32_t copies = 0;
+		for (uint32_t pos = 0; pos < g->n_slots; pos++) {
+			const uint16_t *c = row_cells(g, g->order[pos]);
+			uint32_t have = 0;
+			for (uint32_t x = j->block; x < j->block + j->size; x++)
+				have += c[x] == v;
+			if (have != 0 && have != j->size)
+				return SCHED_E_STATE; /* a job split across slots: an illegal shift */
+			copies += have != 0;
+		}
+		if (copies != j->copies || copies == 0)
+			return SCHED_E_STATE;
+	}
+	if (placed != g->n_placed)
+		return SCHED_E_STATE;
+	/* The workload tree against one computed from the matrix, leaves up. */
+	for (uint32_t x = 0; x < n; x++) {
+		uint32_t idle = 0;
+		for (uint32_t pos = 0; pos < g->n_slots; pos++)
+			idle += row_cells(g, g->order[pos])[x] == 0;
+		if (g->tree[n + x] != idle)
+			return SCHED_E_STATE;
+	}
+	for (uint32_t i = n - 1; i >= 1; i--)
+		if (g->tree[i] != combine(g->tree[2 * i], g->tree[2 * i + 1]))
+			return SCHED_E_STATE;
+	return SCHED_OK;
+}
+
+static const char *const scheme_names[SCHED_GANG_SCHEME_COUNT] = {"bc", "br", "brms", "brmms"};
+
+const char *sched_gang_scheme_name(enum sched_gang_scheme s)
+{
+	return (unsigned)s < SCHED_GANG_SCHEME_COUNT ? scheme_names[s] : NULL;
+}
+
+int sched_gang_scheme_parse(const char *name, enum sched_gang_scheme *s)
+{
+	for (unsigned i = 0; name != NULL && i < SCHED_GANG_SCHEME_COUNT; i++) {
+		const char *a = name, *b = scheme_names[i];
+		while (*a && *a == *b) {
+			a++;
+			b++;
+		}
+		if (*a == *b) {
+			*s = (enum sched_gang_scheme)i;
+			return SCHED_OK;
+		}
+	}
+	return SCHED_E_INVAL;
+}
