@@ -43,7 +43,7 @@ expect_error no_jobs 1 "^replay: $tmp/empty.swf: no job lines in trace$" -- "$tm
 expect_error nothing_left_after_cleaning 1 "^replay: $tmp/allwide.swf: no job left after cleaning" -- "$tmp/allwide.swf"
 expect_error no_machine_size 1 "no MaxProcs or MaxNodes in the header; give --procs" -- "$tmp/nosize.swf"
 expect_error unknown_option 2 "unknown option: --frobnicate" -- --frobnicate "$KTH"
-expect_error unknown_policy 2 "unknown policy 'sjf'" -- --policy easy,sjf "$KTH"
+expect_error unknown_policy 2 "unknown policy 'lottery'" -- --policy easy,lottery "$KTH"
 expect_error bad_procs 2 "expected a positive number for: --procs" -- --procs -3 "$KTH"
 expect_error bad_format 2 "unknown format" -- --format xml "$KTH"
 expect_error missing_argument 2 "option needs an argument" -- "$KTH" --policy
