@@ -30,7 +30,7 @@ LDFLAGS_san := -fsanitize=address,undefined
 CORE_SRC := $(wildcard core/src/*.c)
 PORT_SRC := port/host/port_host.c
 SIM_LIB_SRC := sim_host/swf.c sim_host/tz.c sim_host/workload.c sim_host/replay.c sim_host/report.c \
-               sim_host/fixture_io.c sim_host/site.c
+               sim_host/fixture_io.c sim_host/site.c sim_host/gang_replay.c
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_NAMES := $(patsubst tests/unit/%.c,%,$(UNIT_SRC))
 
@@ -60,7 +60,8 @@ $(BUILD)/$(1)/libsim.a: $(call obj,$(1),$(SIM_LIB_SRC))
 	rm -f $$@ && ar rcs $$@ $$^
 $(BUILD)/$(1)/replay: $(call obj,$(1),sim_host/main.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
-$(BUILD)/$(1)/checker: $(call obj,$(1),tests/prop/checker.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+$(BUILD)/$(1)/checker $(BUILD)/$(1)/gang_checker: \
+		$(BUILD)/$(1)/%: $(call obj,$(1),tests/prop/%.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/libtools.a: $(call obj,$(1),tools/trace_stats.c)
 	@mkdir -p $$(@D)
@@ -99,7 +100,7 @@ run: $(BUILD)/replay
 deps:
 	@tests/ensure-deps.sh
 
-test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker randwl $(TOOLS)) $(BUILD)/replay fuzz \
+test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl $(TOOLS)) $(BUILD)/replay fuzz \
 	firmware-all
 
 test: deps

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fixture_io.h"
+#include "gang_replay.h"
 #include "replay.h"
 #include "report.h"
 #include "swf.h"
@@ -24,7 +25,7 @@ static const char usage[] =
 "Options:\n"
 "  --policy LIST      comma-separated policies, printed side by side: fcfs,\n"
 "                     easy, cons (alias conservative), relaxed, slack,\n"
-"                     fcfs-replan, sjf, ljf, dynp-basic, dynp;\n"
+"                     fcfs-replan, sjf, ljf, dynp-basic, dynp, gang;\n"
 "                     default fcfs,easy,cons\n"
 "  --procs N          machine size; default the header's MaxProcs, else MaxNodes\n"
 "                     (with a one-partition --site: that partition's size)\n"
@@ -34,7 +35,9 @@ static const char usage[] =
 "                     time: header UnixStartTime and TimeZoneString)\n"
 "  --jobs-out FILE    write the simulated schedule as SWF (one policy only):\n"
 "                     field 3 wait, 4 run, 5 processors, 9 estimate used,\n"
-"                     11 status (1 ended by itself, 0 killed at its estimate)\n"
+"                     11 status (1 ended by itself, 0 killed at its estimate);\n"
+"                     under gang, 3 is the time until the first quantum and 4\n"
+"                     the time from then until the end\n"
 "  --events-out FILE  write every decision, one per line: `T submit JOB PROCS\n"
 "                     EST PRED` (PRED the guaranteed start or -), `T start JOB\n"
 "                     PROCS [backfill]`, `T end JOB`, `T kill JOB`\n"
@@ -42,7 +45,10 @@ static const char usage[] =
 "                     arrivals beyond it are refused and counted\n"
 "  --check            run the core's invariant checker after every call (slow)\n"
 "  --events-plans     with --events-out: also `T plan JOB START` each time a\n"
-"                     waiting job's reservation moves (planning policies)\n"
+"                     waiting job's reservation moves (planning policies);\n"
+"                     under gang, each quantum's context switch list:\n"
+"                     `T switch SLOT JOB:FIRST:COUNT ...` (processors\n"
+"                     FIRST..FIRST+COUNT-1 run JOB in that quantum)\n"
 "  --hash             after the report, print `hash POLICY PERIOD HEX`: the\n"
 "                     64-bit hash of each schedule, as the firmware's replay\n"
 "                     command computes it (docs/console.md)\n"
@@ -79,6 +85,14 @@ static const char usage[] =
 "  --quality LIST     dynp: artww (default), art and/or ms: how the virtual\n"
 "                     schedules are scored; several deciders or qualities give\n"
 "                     one column each (dynp-adv-artww, dynp-simple-ms, ...)\n"
+"\n"
+"Gang scheduling (seed 002, docs/gang.md): --policy gang time-shares the\n"
+"machine (a power of two) in slots of a quantum each; estimates are not used\n"
+"(a job runs min(run, estimate) rounded up to whole quanta):\n"
+"  --scheme LIST      bc, br, brms, brmms (default brmms); several give one\n"
+"                     column each (gang-bc, ...)\n"
+"  --quantum Q        seconds per time slot (default 5)\n"
+"  --max-slots N      time slots at most (default 1024); arrivals beyond wait\n"
 "\n"
 "Site (docs/site-format.md):\n"
 "  --site FILE        partitions, queues with limits, and how jobs map to\n"
@@ -139,15 +153,20 @@ static unsigned long parse_count(const char *opt, const char *s, unsigned long m
 	return v;
 }
 
+/* --policy gang: time sharing (seed 002), a module beside the space-sharing policies. */
+#define POLICY_GANG SCHED_POLICY_COUNT
+
 static size_t parse_policies(const char *list, enum sched_policy_id *out, size_t max)
 {
 	char *copy = strdup(list);
 	size_t n = 0;
 	for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		enum sched_policy_id p;
-		if (sched_policy_parse(tok, &p) != SCHED_OK) {
+		if (strcmp(tok, "gang") == 0) {
+			p = POLICY_GANG; /* the gang module is not a policy of struct sched */
+		} else if (sched_policy_parse(tok, &p) != SCHED_OK) {
 			fprintf(stderr, "replay: unknown policy '%s' (fcfs, easy, cons, relaxed, slack, fcfs-replan, sjf,\n"
-					"ljf, dynp-basic, dynp)\n"
+					"ljf, dynp-basic, dynp, gang)\n"
 					"Try 'replay --help'.\n", tok);
 			free(copy);
 			exit(2);
@@ -218,7 +237,8 @@ static sched_time_t parse_seconds(const char *opt, const char *s)
 
 /* One column of the report: a policy, and for slack its heuristic. */
 struct run_spec {
-	enum sched_policy_id policy;
+	enum sched_policy_id policy;  /* or POLICY_GANG */
+	enum sched_gang_scheme scheme;
 	enum sched_heuristic heuristic;
 	enum sched_decider decider;
 	enum sched_quality quality;
@@ -413,6 +433,31 @@ static void subset_rows(struct report_row *row, const char *label, const char *k
 	report_row_extra(row, l, k, 3, x->run ? (double)(x->wait + x->run) / (double)x->run : NAN);
 }
 
+/* Seed 002 section 4.3's statistics (NaN for a column that is not gang scheduling). */
+static void gang_rows(struct report_row *row, const struct gang_stats *g)
+{
+	double nan = NAN;
+	report_row_extra(row, "processor active ratio r_a", "gang_active_ratio", 3, g ? g->active_ratio : nan);
+	report_row_extra(row, "largest slots n_l", "gang_max_slots", 0, g ? g->max_slots : nan);
+	report_row_extra(row, "average slots n_a", "gang_avg_slots", 2, g ? g->avg_slots : nan);
+	double all = 0;
+	uint32_t n = 0;
+	for (int k = 0; g && k < 3; k++) {
+		all += g->turn_sum[k];
+		n += g->turn_n[k];
+	}
+	report_row_extra(row, "turnaround t_ta (slots)", "gang_t_ta", 2, g && n ? all / n : nan);
+	static const char *const lab[3] = {"  small 1-12 t_sa", "  medium 13-60 t_ma", "  large 61+ t_la"};
+	static const char *const key[3] = {"gang_t_sa", "gang_t_ma", "gang_t_la"};
+	for (int k = 0; k < 3; k++)
+		report_row_extra(row, lab[k], key[k], 2, g && g->turn_n[k] ? g->turn_sum[k] / g->turn_n[k] : nan);
+	report_row_extra(row, "estimated load rho", "gang_rho", 3, g ? g->rho : nan);
+	report_row_extra(row, "avg until first quantum (s)", "gang_first_wait", 1, g ? g->avg_first : nan);
+	report_row_extra(row, "waited for a slot", "gang_queued", 0, g ? g->queued : nan);
+	report_row_extra(row, "legal shifts (re-packing)", "gang_repacks", 0, g ? g->repacks : nan);
+	report_row_extra(row, "extra slots given", "gang_extra_slots", 0, g ? g->extra_slots : nan);
+}
+
 /* The counters of seed 004 Tables 4 to 6 for one replay under the dynP family. */
 static void dynp_rows(struct report_row *row, const struct sched_dynp_stats *d, bool deciding)
 {
@@ -463,6 +508,8 @@ static void dynp_rows(struct report_row *row, const struct sched_dynp_stats *d, 
 }
 
 struct opts {
+	sched_time_t quantum;
+	uint32_t max_slots;
 	struct run_spec specs[16];
 	size_t n_specs;
 	unsigned long procs, capacity, scratch, hi_every;
@@ -485,9 +532,13 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	enum sched_decider dec[SCHED_DECIDER_COUNT] = {SCHED_DECIDER_ADVANCED};
 	enum sched_quality qual[SCHED_QUALITY_COUNT] = {SCHED_QUALITY_ARTWW};
 	size_t n_dec = 1, n_qual = 1;
-	bool dynp_knob = false, bounds_knob = false;
+	bool dynp_knob = false, bounds_knob = false, gang_knob = false;
+	enum sched_gang_scheme schemes[SCHED_GANG_SCHEME_COUNT] = {SCHED_GANG_BRMMS};
+	size_t n_schemes = 1;
 	memset(o, 0, sizeof *o);
 	o->fmt = REPORT_TABLE;
+	o->quantum = 5;
+	o->max_slots = 1024;
 	workload_opts_default(&o->w);
 	struct sched_slack_cfg *sl = &o->base.slack;
 	sl->sf_milli = 3000;
@@ -501,7 +552,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	o->base.dynp.set = true;
 
 	enum { O_TOL = 256, O_TOLF, O_SF, O_AWT, O_AU, O_AT, O_AP, O_AF, O_HEUR, O_HI, O_SCRATCH, O_SITE,
-	       O_PART, O_PLANS, O_EARLY, O_DECIDER, O_QUALITY, O_BOUNDS };
+	       O_PART, O_PLANS, O_EARLY, O_DECIDER, O_QUALITY, O_BOUNDS, O_SCHEME, O_QUANTUM, O_MAXSLOTS };
 	static const struct option longopts[] = {
 		{"policy", required_argument, 0, 'p'}, {"procs", required_argument, 0, 'n'},
 		{"format", required_argument, 0, 'f'}, {"by-month", no_argument, 0, 'm'},
@@ -519,7 +570,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{"scratch", required_argument, 0, O_SCRATCH}, {"site", required_argument, 0, O_SITE},
 		{"partition", required_argument, 0, O_PART}, {"early-end", required_argument, 0, O_EARLY},
 		{"decider", required_argument, 0, O_DECIDER}, {"quality", required_argument, 0, O_QUALITY},
-		{"bounds", required_argument, 0, O_BOUNDS},
+		{"bounds", required_argument, 0, O_BOUNDS}, {"scheme", required_argument, 0, O_SCHEME},
+		{"quantum", required_argument, 0, O_QUANTUM}, {"max-slots", required_argument, 0, O_MAXSLOTS},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
 	};
 	opterr = 0;
@@ -637,6 +689,33 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			bounds_knob = true;
 			break;
 		}
+		case O_SCHEME: {
+			char *copy = strdup(optarg);
+			n_schemes = 0;
+			for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+				if (n_schemes == SCHED_GANG_SCHEME_COUNT ||
+				    sched_gang_scheme_parse(tok, &schemes[n_schemes]) != SCHED_OK) {
+					free(copy);
+					die_usage("--scheme takes bc, br, brms and/or brmms", optarg);
+				}
+				n_schemes++;
+			}
+			free(copy);
+			if (n_schemes == 0)
+				die_usage("--scheme takes bc, br, brms and/or brmms", optarg);
+			gang_knob = true;
+			break;
+		}
+		case O_QUANTUM:
+			o->quantum = parse_seconds("--quantum takes seconds (at least 1)", optarg);
+			if (o->quantum == 0)
+				die_usage("--quantum takes seconds (at least 1)", optarg);
+			gang_knob = true;
+			break;
+		case O_MAXSLOTS:
+			o->max_slots = (uint32_t)parse_count("--max-slots", optarg, 65535);
+			gang_knob = true;
+			break;
 		case O_HI: o->hi_every = parse_count("--hi-pri-every", optarg, 1u << 30); break;
 		case O_SCRATCH: o->scratch = parse_count("--scratch", optarg, 1u << 30); break;
 		case O_SITE: o->site = optarg; break;
@@ -652,9 +731,25 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			die_usage(optopt ? "option needs an argument" : "unknown option", argv[optind - 1]);
 		}
 	}
-	bool has_relaxed = false, has_slack = false, has_dynp = false, has_basic = false;
+	bool has_relaxed = false, has_slack = false, has_dynp = false, has_basic = false, has_gang = false;
 	for (size_t p = 0; p < n_policies; p++) {
 		bool slack = policies[p] == SCHED_POLICY_SLACK, dynp = policies[p] == SCHED_POLICY_DYNP;
+		if (policies[p] == POLICY_GANG) {
+			has_gang = true;
+			for (size_t k = 0; k < n_schemes; k++) {
+				if (o->n_specs == sizeof o->specs / sizeof o->specs[0])
+					die_usage("too many policy columns", NULL);
+				struct run_spec *r = &o->specs[o->n_specs++];
+				memset(r, 0, sizeof *r);
+				r->policy = POLICY_GANG;
+				r->scheme = schemes[k];
+				if (n_schemes > 1)
+					snprintf(r->name, sizeof r->name, "gang-%s", sched_gang_scheme_name(r->scheme));
+				else
+					snprintf(r->name, sizeof r->name, "gang");
+			}
+			continue;
+		}
 		has_relaxed |= policies[p] == SCHED_POLICY_RELAXED;
 		has_slack |= slack;
 		has_dynp |= dynp;
@@ -677,6 +772,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
 				snprintf(r->name, sizeof r->name, "%s", sched_policy_name(policies[p]));
 		}
 	}
+	if (gang_knob && !has_gang)
+		die_usage("--scheme, --quantum and --max-slots need --policy gang", NULL);
+	if (has_gang && (o->site || o->capacity))
+		die_usage("--site and --capacity do not apply to --policy gang (one partition, every job held)", NULL);
 	if (dynp_knob && !has_dynp)
 		die_usage("--decider and --quality need --policy dynp", NULL);
 	if (bounds_knob && !has_basic)
@@ -813,8 +912,10 @@ int main(int argc, char **argv)
 
 	size_t ns = op.n_specs;
 	bool planning_cols = false, family_cols = false, dynp_cols = false;
+	bool gang_cols = false;
 	for (size_t p = 0; p < ns; p++) {
 		enum sched_policy_id id = op.specs[p].policy;
+		gang_cols |= id == POLICY_GANG;
 		planning_cols |= sched_policy_needs_scratch(id);
 		family_cols |= id >= SCHED_POLICY_FCFS_REPLAN && id <= SCHED_POLICY_DYNP;
 		dynp_cols |= id == SCHED_POLICY_DYNP_BASIC || id == SCHED_POLICY_DYNP;
@@ -849,7 +950,18 @@ int main(int argc, char **argv)
 			o.base.dynp.quality = (uint8_t)spec->quality;
 			o.base.scratch_jobs = (uint32_t)op.scratch;
 			struct replay_result r;
-			if (replay_run(w.jobs + a, b - a, &o, &r, err, sizeof err) != 0) {
+			struct gang_stats gs;
+			bool gang = spec->policy == POLICY_GANG;
+			int rc;
+			if (gang) {
+				struct gang_opts go = {.procs = (uint32_t)procs, .max_slots = op.max_slots,
+						       .scheme = spec->scheme, .quantum = op.quantum, .check = op.check,
+						       .events = events, .switches = op.plans, .names = names + a};
+				rc = gang_replay_run(w.jobs + a, b - a, &go, &r, &gs, err, sizeof err);
+			} else {
+				rc = replay_run(w.jobs + a, b - a, &o, &r, err, sizeof err);
+			}
+			if (rc != 0) {
 				fprintf(stderr, "replay: %s: %s\n", path, err);
 				status = 1;
 				break;
@@ -863,7 +975,10 @@ int main(int argc, char **argv)
 			report_row_fill(row, spec->name, period, &r.metrics, &r.counters, (sched_procs_t)procs,
 					keys ? 0 : workload_skipped(&w), refused_room, refused_limit,
 					r.max_jobs_in_system);
-			row->loc = replay_loss_of_capacity(w.jobs + a, r.out, b - a, (sched_procs_t)procs);
+			/* Loss of capacity assumes a job holds its processors from start to end: not under time sharing. */
+			row->loc = gang ? NAN : replay_loss_of_capacity(w.jobs + a, r.out, b - a, (sched_procs_t)procs);
+			if (gang_cols)
+				gang_rows(row, gang ? &gs : NULL);
 			if (family_cols)
 				dynp_rows(row, &r.dynp, dynp_cols);
 			if (planning_cols || op.site) {

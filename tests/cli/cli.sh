@@ -64,13 +64,21 @@ printf 'partition a 64\npartition b 36\nqueue q1 default\n' >"$tmp/two.site"
 expect_error procs_with_partitions 2 "use --partition NAME=N" -- --site "$tmp/two.site" --procs 100 "$KTH"
 expect_error partition_unknown 2 "names no partition" -- --site "$tmp/two.site" --partition c=4 "$KTH"
 
+# Gang scheduling: buddy blocks need a power-of-two machine; its knobs need it; it has no site or capacity.
+expect_error gang_needs_power_of_two 1 "^replay: $KTH: gang scheduling needs a power-of-two machine.*has 100 \\(give --procs\\)" \
+	-- --policy gang "$KTH"
+expect_error scheme_needs_gang 2 "need --policy gang" -- --scheme br "$KTH"
+expect_error quantum_needs_gang 2 "need --policy gang" -- --policy easy --quantum 10 "$KTH"
+expect_error bad_scheme 2 "--scheme takes bc, br, brms and/or brmms" -- --policy gang --scheme bc,buddy "$KTH"
+expect_error zero_quantum 2 "--quantum takes seconds" -- --policy gang --quantum 0 --procs 128 "$KTH"
+expect_error gang_without_site 2 "do not apply to --policy gang" -- --policy gang --site fixtures/nccs-palm.site "$KTH"
 # --help tells every option and the conventions.
 "$R" --help >"$tmp/help"
 st=$?
 missing=""
 for opt in --policy --procs --format --by-month --jobs-out --events-out --capacity --check --help \
 	--events-plans --hash --tolerance --tolerance-factor --sf --awt --alpha-u --alpha-t --alpha-p --alpha-f \
-	--heuristic --early-end --hi-pri-every --scratch --site --partition --months --from --to --shrink --estimates --seed \
+	--heuristic --early-end --hi-pri-every --scratch --site --partition --months --from --to --shrink --estimates --seed --scheme --quantum --max-slots \
 	"field 5 if > 0, else field 8" "field 9 if > 0" "killed at" "skipped and counted" "at one instant"; do
 	grep -q -- "$opt" "$tmp/help" || missing="$missing '$opt'"
 done

@@ -101,6 +101,36 @@ done
 replay_and_check kth_nccs_site_relaxed relaxed "$KTH" --site fixtures/nccs-palm.site --tolerance 1h \
 	-- --site fixtures/nccs-palm.site
 
+# Gang scheduling (seed 002): every scheme on Downey-model workloads and on a slice of KTH (on 128
+# processors), the core's checker after every quantum, and the independent gang checker on the context
+# switch lists: buddy blocks, no processor shared, exact quanta, no idle quantum while work waits, r_a.
+gang_and_check() { # NAME TRACE SCHEME QUANTUM [replay options...]
+	local name=$1 trace=$2 scheme=$3 q=$4
+	shift 4
+	local out="$tmp/$name.swf" ev="$tmp/$name.events" log="$tmp/$name.log"
+	if ! "$B/replay" --policy gang --scheme "$scheme" --quantum "$q" --check --format csv --jobs-out "$out" \
+		--events-out "$ev" --events-plans "$@" "$trace" >"$log" 2>&1; then
+		result "$name" 1 "replay failed: $(tail -1 "$log")"
+		return
+	fi
+	local ra
+	ra=$(awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == "gang_active_ratio") c = i} NR == 2 {print $c}' "$log")
+	"$B/gang_checker" --quantum "$q" --events "$ev" --trace "$trace" --ra "$ra" "$out" >"$log.chk" 2>&1
+	result "$name" $? "$(head -3 "$log.chk" | tr '\n' ' ')"
+}
+for seed in 1 2 3; do
+	"$B/wlgen" --model downey --jobs 300 --procs $((32 << seed)) --load 0.$((5 + 2 * seed)) --seed "$seed" \
+		-o "$tmp/downey$seed.swf" 2>/dev/null
+	for scheme in bc br brms brmms; do
+		gang_and_check "gang_downey_seed${seed}_$scheme" "$tmp/downey$seed.swf" "$scheme" $((seed * 5)) \
+			--max-slots $((16 * seed))
+	done
+done
+zcat fixtures/KTH-SP2-1996-2.1-cln.swf.gz | awk '/^;/ || ++n <= 1500' >"$tmp/kth_1500.swf"
+for scheme in bc br brms brmms; do
+	gang_and_check "gang_kth_1500_on_128procs_$scheme" "$tmp/kth_1500.swf" "$scheme" 60 --procs 128
+done
+
 # A month of KTH with the core's invariant checker after every call.
 zcat "$KTH" | awk '/^;/ || $2 < 2700000' >"$tmp/kth_month.swf"
 for pol in easy cons; do
@@ -145,6 +175,23 @@ result checker_catches_overdrawn_slack $? "starts past a tightened slack went un
 	"$tmp/rand7.swf" >/dev/null 2>&1
 ! "$B/checker" --policy relaxed --tolerance 0 --events "$tmp/r.ev" "$tmp/r.swf" >/dev/null 2>&1
 result checker_catches_relaxed_delay $? "relaxed delays passed as tolerance 0"
+# The gang checker must see a processor shared, a block off its alignment, a lost quantum and a wrong r_a.
+g=$tmp/gang_downey_seed2_br
+gang_check() { "$B/gang_checker" --quantum 10 --trace "$tmp/downey2.swf" --events "$1" "${@:2}" "$g.swf" >/dev/null 2>&1; }
+awk '$2 == "switch" && NF >= 5 && !done { split($4, a, ":"); split($5, b, ":"); $5 = b[1] ":" a[2] ":" a[3]; done = 1 }
+	{print}' "$g.events" >"$tmp/g_shared.ev"
+! gang_check "$tmp/g_shared.ev"
+result gang_checker_catches_shared_processor $? "two jobs on one processor went unnoticed"
+awk '$2 == "switch" && NF >= 4 && !done { split($4, a, ":"); if (a[3] > 1) { $4 = a[1] ":" a[2] + 1 ":" a[3]; done = 1 } }
+	{print}' "$g.events" >"$tmp/g_misaligned.ev"
+! gang_check "$tmp/g_misaligned.ev"
+result gang_checker_catches_misaligned_block $? "a block off its buddy alignment went unnoticed"
+awk '$2 == "switch" && ++n == 50 {next} {print}' "$g.events" >"$tmp/g_lost.ev"
+! gang_check "$tmp/g_lost.ev"
+result gang_checker_catches_lost_quantum $? "a quantum missing from the log went unnoticed"
+ra=$(awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == "gang_active_ratio") c = i} NR == 2 {print $c + 0.01}' "$g.log")
+! gang_check "$g.events" --ra "$ra"
+result gang_checker_catches_wrong_active_ratio $? "r_a off by 0.01 went unnoticed"
 # A site whose per-user limit is lower than the one replayed must be found violated.
 "$B/replay" --policy cons --site tests/data/limits.site --jobs-out "$tmp/l.swf" --events-out "$tmp/l.ev" \
 	"$tmp/site11.swf" >/dev/null 2>&1

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* The replayer's gang scheduling path (seed 002): a workload through the core's gang module. */
+#ifndef SIM_GANG_REPLAY_H
+#define SIM_GANG_REPLAY_H
+
+#include <stdio.h>
+
+#include "replay.h"
+#include "sched/gang.h"
+
+struct gang_opts {
+	uint32_t procs;             /* a power of two */
+	uint32_t max_slots;
+	enum sched_gang_scheme scheme;
+	sched_time_t quantum;
+	bool check;                 /* sched_gang_check() after every quantum (slow) */
+	FILE *events;               /* submit, start (first quantum), end lines, or NULL */
+	bool switches;              /* and each quantum's context switch list: `T switch SLOT JOB:FIRST:COUNT ...` */
+	const long *names;
+};
+
+/* Seed 002 section 4.3: r_a, n_a, n_l, turnaround by class (in quanta), and rho. */
+struct gang_stats {
+	double active_ratio;        /* r_a */
+	double avg_slots;           /* n_a */
+	uint32_t max_slots;         /* n_l */
+	double turn_sum[3];         /* turnaround in quanta: small (1-12), medium (13-60), large (> 60) */
+	uint32_t turn_n[3];
+	double rho;                 /* lambda p t / P of the workload */
+	double avg_first;           /* seconds from arrival to the first quantum */
+	uint64_t quanta, switches;
+	uint32_t queued, repacks, extra_slots, extras_released;
+};
+
+/* A job's length in quanta: min(run, estimate) rounded up, at least 1. */
+uint32_t gang_quanta(const struct wjob *j, sched_time_t quantum);
+
+/**
+ * Replay @p n jobs (sorted by submit) through the gang scheduler: at each
+ * quantum boundary the arrivals before it are placed, then one quantum
+ * runs; an empty machine idles a quantum at a time. r->out gets each job's
+ * submit, first quantum (start) and end; r->metrics the usual metrics with
+ * the dedicated run time (its quanta) as the run and the rest of the
+ * response as the wait. Returns -1 with a message on a bad machine size
+ * or a failure.
+ */
+int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o, struct replay_result *r,
+		    struct gang_stats *gs, char *err, size_t errlen);
+
+#endif /* SIM_GANG_REPLAY_H */
