@@ -29,6 +29,10 @@ static const char usage[] =
 "  --load RHO         offered load rho = lambda * mean(p) * mean(t) / P\n"
 "                     (default 0.5); lambda follows from it\n"
 "  --min-size N, --max-size N     processors (default 1 and P)\n"
+"  --sizes log|pow2   log: whole sizes, uniform in log space (default);\n"
+"                     pow2: powers of two only, each exponent equally likely\n"
+"                     (uniform in log space on the buddy sizes: no internal\n"
+"                     fragmentation under gang scheduling, docs/gang.md)\n"
 "  --min-slots N, --max-slots N   run time in slots (default 1 and 120)\n"
 "  --quantum Q        seconds per slot (default 5)\n"
 "  The model has no user estimates: field 9 is -1 (replays then use the run time).\n"
@@ -110,10 +114,40 @@ static double log_uniform_mean(long lo, long hi)
 	return s / log((double)(hi + 1) / (double)lo);
 }
 
-static int downey(long jobs, long procs, uint64_t seed, double load, long min_size, long max_size,
+/* The exponents of the powers of two in [lo, hi]: [*a, *b]. */
+static void pow2_range(long lo, long hi, int *a, int *b)
+{
+	*a = 0;
+	*b = 0;
+	while ((1L << *a) < lo)
+		(*a)++;
+	while ((1L << (*b + 1)) <= hi)
+		(*b)++;
+}
+
+/* A power of two in [lo, hi], each exponent equally likely. */
+static long pow2_uniform(struct rng *r, long lo, long hi)
+{
+	int a, b;
+	pow2_range(lo, hi, &a, &b);
+	int k = a + (int)floor(rng_unit(r) * (double)(b - a + 1));
+	return 1L << (k > b ? b : k);
+}
+
+static double pow2_uniform_mean(long lo, long hi)
+{
+	int a, b;
+	pow2_range(lo, hi, &a, &b);
+	double s = 0;
+	for (int k = a; k <= b; k++)
+		s += (double)(1L << k);
+	return s / (double)(b - a + 1);
+}
+
+static int downey(long jobs, long procs, uint64_t seed, double load, long min_size, long max_size, bool pow2,
 		  long min_slots, long max_slots, long quantum, const char *out)
 {
-	double mean_p = log_uniform_mean(min_size, max_size);
+	double mean_p = pow2 ? pow2_uniform_mean(min_size, max_size) : log_uniform_mean(min_size, max_size);
 	double mean_t = log_uniform_mean(min_slots, max_slots) * (double)quantum;
 	double lambda = load * (double)procs / (mean_p * mean_t);
 	struct rng r;
@@ -125,14 +159,14 @@ static int downey(long jobs, long procs, uint64_t seed, double load, long min_si
 	for (long i = 0; i < jobs; i++) {
 		t += -log(1.0 - rng_unit(&r)) / lambda;
 		j[i].submit = (long)floor(t);
-		j[i].procs = log_uniform(&r, min_size, max_size);
+		j[i].procs = pow2 ? pow2_uniform(&r, min_size, max_size) : log_uniform(&r, min_size, max_size);
 		j[i].run = log_uniform(&r, min_slots, max_slots) * quantum;
 		j[i].est = -1;
 	}
 	char note[200];
 	snprintf(note, sizeof note,
-		 "wlgen downey: %ld jobs, %ld procs, load %.3f (lambda %.6f/s), sizes %ld-%ld, %ld-%ld slots of %ld s, seed %llu",
-		 jobs, procs, load, lambda, min_size, max_size, min_slots, max_slots, quantum,
+		 "wlgen downey: %ld jobs, %ld procs, load %.3f (lambda %.6f/s), %ssizes %ld-%ld, %ld-%ld slots of %ld s, seed %llu",
+		 jobs, procs, load, lambda, pow2 ? "power-of-two " : "", min_size, max_size, min_slots, max_slots, quantum,
 		 (unsigned long long)seed);
 	int rc = write_out(out, j, (size_t)jobs, procs, note);
 	free(j);
@@ -297,6 +331,7 @@ int main(int argc, char **argv)
 	const char *model = NULL, *out = NULL, *from = NULL;
 	long jobs = 1000, procs = 0, min_size = 1, max_size = 0, min_slots = 1, max_slots = 120, quantum = 5;
 	double load = 0.5, shrink = 1;
+	bool pow2 = false;
 	uint64_t seed = 1;
 	static const struct option opts[] = {
 		{"model", required_argument, 0, 'm'}, {"jobs", required_argument, 0, 'n'},
@@ -305,7 +340,7 @@ int main(int argc, char **argv)
 		{"min-size", required_argument, 0, 1}, {"max-size", required_argument, 0, 2},
 		{"min-slots", required_argument, 0, 3}, {"max-slots", required_argument, 0, 4},
 		{"quantum", required_argument, 0, 'q'}, {"from", required_argument, 0, 'f'},
-		{"shrink", required_argument, 0, 'k'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
+		{"shrink", required_argument, 0, 'k'}, {"sizes", required_argument, 0, 5}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
 	};
 	int ch;
 	opterr = 0;
@@ -323,6 +358,13 @@ int main(int argc, char **argv)
 		case 4: max_slots = num("--max-slots", optarg, 1, 1 << 30); break;
 		case 'q': quantum = num("--quantum", optarg, 1, 1 << 20); break;
 		case 'f': from = optarg; break;
+		case 5:
+			if (strcmp(optarg, "log") != 0 && strcmp(optarg, "pow2") != 0) {
+				fprintf(stderr, "wlgen: --sizes takes log or pow2, not '%s'\nTry 'wlgen --help'.\n", optarg);
+				return 2;
+			}
+			pow2 = optarg[0] == 'p';
+			break;
 		case 'k': shrink = real("--shrink", optarg, 1e-6, 1000); break;
 		case 'h': fputs(usage, stdout); return 0;
 		default:
@@ -344,7 +386,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "wlgen: need min-size <= max-size <= procs and min-slots <= max-slots\n");
 			return 2;
 		}
-		return downey(jobs, procs, seed, load, min_size, max_size, min_slots, max_slots, quantum, out);
+		return downey(jobs, procs, seed, load, min_size, max_size, pow2, min_slots, max_slots, quantum, out);
 	}
 	if (strcmp(model, "matrix") == 0) {
 		if (from == NULL) {

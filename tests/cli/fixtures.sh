@@ -95,6 +95,15 @@ rho=$(awk '!/^;/ { p += $5; t += $4; n++; last = $2 } END { printf "%.3f", (n / 
 shape=$(awk '!/^;/ { if ($4 % 5 || $4 < 5 || $4 > 600 || $5 < 1 || $5 > 128) bad++ } END { print bad + 0 }' "$tmp/d1.swf")
 result wlgen_downey_load "$(awk -v r="$rho" -v s="$shape" 'BEGIN { print (r > 0.665 && r < 0.735 && s == 0) ? 0 : 1 }')" \
 	"measured load $rho for 0.7, $shape jobs outside 1-120 slots of 5 s or 1-128 processors"
+# Power-of-two sizes: only powers of two, every exponent about equally often, and the same load.
+"$B/wlgen" --model downey --jobs 20000 --procs 128 --load 0.7 --seed 5 --sizes pow2 -o "$tmp/p2.swf"
+read -r rho bad spread < <(awk '!/^;/ { p += $5; t += $4; n++; last = $2; x = $5; while (x > 1 && x % 2 == 0) x /= 2; if (x != 1) bad++; c[$5]++ }
+	END { lo = n; hi = 0; for (k = 1; k <= 128; k *= 2) { if (c[k] < lo) lo = c[k]; if (c[k] > hi) hi = c[k] }
+	      printf "%.3f %d %.3f\n", (n / last) * (p / n) * (t / n) / 128, bad, hi / lo }' "$tmp/p2.swf")
+result wlgen_downey_pow2 "$(awk -v r="$rho" -v b="$bad" -v s="$spread" 'BEGIN { print (r > 0.665 && r < 0.735 && b == 0 && s < 1.15) ? 0 : 1 }')" \
+	"measured load $rho for 0.7, $bad sizes not a power of two, most/least common exponent $spread"
+"$B/wlgen" --model downey --sizes square -o "$tmp/x.swf" >/dev/null 2>&1
+result wlgen_bad_sizes "$(ok $? = 2)" "accepted --sizes square"
 "$B/wlgen" --model matrix --from fixtures/KTH-SP2-1996-2.1-cln.fix --jobs 10000 --seed 2 -o "$tmp/m.fix"
 "$B/fixinfo" --csv fixtures/KTH-SP2-1996-2.1-cln.fix "$tmp/m.fix" >"$tmp/mi"
 close=$(awk -F, '
