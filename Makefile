@@ -3,7 +3,7 @@
 #   make            build/replay (optimised)
 #   make run        replay the bundled KTH SP2 trace under FCFS, EASY and conservative
 #   make test       every test, under ASan/UBSan; installs what it needs (as root)
-#   make bench      benchmarks into docs/benchmarks.md
+#   make bench      benchmarks into docs/benchmarks.md and docs/gang-cost.md
 #   make check-freestanding   the core for Cortex-M3, and its symbol check
 
 BUILD   := build
@@ -38,7 +38,7 @@ TOOLS := swf2fix fix2swf fixinfo wlgen console
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build bench check-freestanding deps clean help fuzz fixtures trace-report priorities-report dynp-report firmware firmware-all size bench-target
+.PHONY: all run test test-build bench check-freestanding deps clean help fuzz fixtures trace-report priorities-report dynp-report gang-report gang-bench firmware firmware-all size bench-target
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS))
 
 help:
@@ -107,8 +107,12 @@ test: deps
 	$(MAKE) --no-print-directory -j2 test-build $(BUILD)/arm/libsched.a
 	BUILD=$(BUILD) tests/run.sh
 
-bench: $(BUILD)/replay
+bench: $(BUILD)/replay $(BUILD)/wlgen
 	BUILD=$(BUILD) tools/bench.sh
+	BUILD=$(BUILD) tools/gang_bench.sh
+
+gang-bench: $(BUILD)/replay $(BUILD)/wlgen
+	BUILD=$(BUILD) tools/gang_bench.sh
 
 clean:
 	rm -rf $(BUILD)
@@ -135,6 +139,9 @@ priorities-report: $(BUILD)/replay
 
 dynp-report: $(BUILD)/replay $(BUILD)/wlgen
 	BUILD=$(BUILD) tools/dynp_report.sh
+
+gang-report: $(BUILD)/replay $(BUILD)/wlgen
+	BUILD=$(BUILD) tools/gang_report.sh
 
 # --- the firmware: one folder per board under port/, each with a port.mk ----------
 # A port.mk adds its name to PORTS and sets FW_CPU_<name>, FW_LD_<name>,
