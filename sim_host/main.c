@@ -453,6 +453,7 @@ static void gang_rows(struct report_row *row, const struct gang_stats *g)
 		report_row_extra(row, lab[k], key[k], 2, g && g->turn_n[k] ? g->turn_sum[k] / g->turn_n[k] : nan);
 	report_row_extra(row, "estimated load rho", "gang_rho", 3, g ? g->rho : nan);
 	report_row_extra(row, "avg until first quantum (s)", "gang_first_wait", 1, g ? g->avg_first : nan);
+	report_row_extra(row, "quanta", "gang_quanta", 0, g ? (double)g->quanta : nan);
 	report_row_extra(row, "waited for a slot", "gang_queued", 0, g ? g->queued : nan);
 	report_row_extra(row, "legal shifts (re-packing)", "gang_repacks", 0, g ? g->repacks : nan);
 	report_row_extra(row, "extra slots given", "gang_extra_slots", 0, g ? g->extra_slots : nan);

@@ -14,22 +14,15 @@ policies="fcfs easy cons relaxed slack"
 # callgrind: CTC is measured under the other policies only.
 skip() { [ "$1" = CTC-SP2-1996-3.1-cln ] && [ "$2" = slack ]; }
 
+. "$(dirname "$0")/lib.sh"
 need=()
 command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 [ -x /usr/bin/time ] || need+=(time)
-if [ ${#need[@]} -gt 0 ]; then
-	if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-	else
-		echo "make bench needs: ${need[*]} (apt-get install ${need[*]})" >&2
-		exit 1
-	fi
-fi
+need_packages "${need[@]}"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 median() { sort -n | awk '{a[NR] = $1} END {printf "%.3f", (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-commas() { awk -v n="$1" 'BEGIN { s = sprintf("%.0f", n); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } print s r }'; }
 
 rows=""
 for t in $traces; do
@@ -77,10 +70,4 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 	echo "|---|---|---:|---:|---:|---:|---:|---:|"
 	printf '%s' "$rows"
 } >"$out.tmp"
-if [ -f "$out" ] && grep -q '^## ' "$out"; then
-	# Keep the hand-written notes (everything from the first "## " heading on).
-	echo >>"$out.tmp"
-	sed -n '/^## /,$p' "$out" >>"$out.tmp"
-fi
-mv "$out.tmp" "$out"
-echo "wrote $out" >&2
+publish "$out"

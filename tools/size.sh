@@ -16,12 +16,14 @@ policies=$(objsize "$core"/pool.o "$core"/profile.o "$core"/sched.o "$core"/poli
 codec=$(objsize "$core"/fixture.o "$core"/replay.o)
 planning=$(objsize "$core"/policy_relaxed.o "$core"/policy_slack.o "$core"/num.o)
 family=$(objsize "$core"/policy_dynp.o)
+gang=$(objsize "$core"/gang.o)
 maxjobs=$(sed -n 's/^#define CONSOLE_MAX_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
 scratch=$(sed -n 's/^#define CONSOLE_SCRATCH_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
 arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Icore/include -c tools/probe/sizes.c -o "$tmp/p.o"
 sz() { arm-none-eabi-nm -S -t d "$tmp/p.o" | awk -v s="$1" '$4 == s { print $2 + 0 }'; }
 job=$(sz probe_job) seg=$(sz probe_seg) slot=$(sz probe_slot) pend=$(sz probe_pending)
-sched=$(sz probe_sched) dec=$(sz probe_dec)
+sched=$(sz probe_sched) dec=$(sz probe_dec) gjob=$(sz probe_gang_job) gang_obj=$(sz probe_gang)
+gang_run=$(sz probe_gang_run)
 per_slot=$((job + 2 * seg + 4))
 {
 	echo "# Sizes"
@@ -53,10 +55,12 @@ per_slot=$((job + 2 * seg + 4))
 	echo "| scheduler with FCFS, EASY and conservative (pool, profile, sched, partitions and queues, reservations and compression, metrics, invariant check) | $policies |"
 	echo "| relaxed and slack-based backfilling, and slack's soft float | $planning |"
 	echo "| the dynP family: FCFS/SJF/LJF re-planning, basic and self-tuning dynP, the deciders | $family |"
+	echo "| gang scheduling: buddy blocks, re-packing, the workload tree, four schemes (docs/gang.md) | $gang |"
 	echo "| fixture decoder and encoder, replay engine | $codec |"
 	echo
 	echo "Target: the core with FCFS, EASY and conservative within 16 KiB of flash: $policies bytes."
-	echo "All ten policies: $((policies + planning + family)) bytes."
+	echo "All ten policies: $((policies + planning + family)) bytes; with gang scheduling $((policies + planning + family + gang))."
+	echo "(The firmware's console does not drive the gang module yet, so the linker drops it there.)"
 	echo
 	echo "## RAM per job slot"
 	echo
@@ -87,5 +91,19 @@ let a compression run out of segments halfway. We keep pointers and the
 worst-case bound. The planning scratch of relaxed and slack costs a further
 2 segments and 30 bytes of arrays per job it can plan around.
 TXT
+	echo
+	echo "## RAM of the gang scheduler"
+	echo
+	echo "One arena (\`sched_gang_arena_size\`): 2 bytes per cell of the slots x processors"
+	echo "matrix, 8 bytes per processor for the workload tree, $gjob bytes per job"
+	echo "(\`struct sched_gang_job\`), $gang_run per entry of the context switch list (one per"
+	echo "processor at most), and per slot 8 bytes of bookkeeping (each part rounded up to 8 bytes); the object itself is $gang_obj bytes."
+	echo
+	echo "| processors | slots | jobs | arena (bytes) |"
+	echo "|---:|---:|---:|---:|"
+	for cfg in "128 16 64" "128 64 256" "1024 16 256" "1024 64 1024"; do
+		set -- $cfg
+		echo "| $1 | $2 | $3 | $(( $1 * $2 * 2 + 2 * $1 * 4 + $3 * gjob + $1 * gang_run + $2 * 8 )) |"
+	done
 } >"$out"
 cat "$out"

@@ -3,9 +3,13 @@
 #include "sched/sched.h"
 #include "sched/replay.h"
 #include "sched/fixture.h"
+#include "sched/gang.h"
 const struct sched_job probe_job;
 const struct sched_seg probe_seg;
 const struct sched_replay_slot probe_slot;
 const struct sched_replay_pending probe_pending;
 const struct sched probe_sched;
 const struct fix_dec probe_dec;
+const struct sched_gang_job probe_gang_job;
+const struct sched_gang probe_gang;
+const struct sched_gang_run probe_gang_run;
