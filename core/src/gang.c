@@ -91,7 +91,16 @@ static uint32_t new_slot(struct sched_gang *g)
 	uint32_t row = g->free_rows[--g->n_free_rows];
 	sched_zero(row_cells(g, row), (size_t)g->cfg.procs * sizeof *g->cells);
 	g->row_busy[row] = 0;
-	g->order[g->n_slots++] = (uint16_t)row;
+	/* The new slot joins the round just before the slot that runs next, so it runs last in the
+	 * current round. Appended at the end it would run before every slot still waiting for its
+	 * turn, and a stream of arrivals that each need a new slot could starve the older slots. */
+	uint32_t pos = g->cur == 0 ? g->n_slots : g->cur;
+	for (uint32_t i = g->n_slots; i > pos; i--)
+		g->order[i] = g->order[i - 1u];
+	g->order[pos] = (uint16_t)row;
+	g->n_slots++;
+	if (g->cur != 0)
+		g->cur++;
 	if (g->n_slots > g->counters.max_slots_seen)
 		g->counters.max_slots_seen = g->n_slots;
 	g->counters.slots_created++;
@@ -170,6 +179,10 @@ static void swap_rows(struct sched_gang *g, uint32_t r1, uint32_t r2, uint32_t b
 	for (uint32_t x = b; x < b + m; x++) {
 		busy1 += c1[x] != 0;
 		busy2 += c2[x] != 0;
+	}
+	if (busy1 == 0 && busy2 == 0)
+		return; /* both idle there: nothing moves, and it is no shift */
+	for (uint32_t x = b; x < b + m; x++) {
 		uint16_t t = c1[x];
 		c1[x] = c2[x];
 		c2[x] = t;
@@ -234,6 +247,7 @@ static bool place_bc(struct sched_gang *g, struct sched_gang_job *j)
 }
 
 static void release_extras(struct sched_gang *g);
+static void grant_extras(struct sched_gang *g);
 
 static bool place_br(struct sched_gang *g, struct sched_gang_job *j)
 {
@@ -243,8 +257,12 @@ static bool place_br(struct sched_gang *g, struct sched_gang_job *j)
 		b = best_block(g, j->size);
 	}
 	if (b == NO_ROW) {
-		if (new_slot(g) == NO_ROW)
+		if (new_slot(g) == NO_ROW) {
+			/* No room even so: the extras given up for nothing go back at once. */
+			if (g->cfg.scheme == SCHED_GANG_BRMMS)
+				grant_extras(g);
 			return false;
+		}
 		b = best_block(g, j->size);
 		SCHED_ASSERT(b != NO_ROW); /* the new slot is idle on every processor */
 	}
@@ -375,14 +393,20 @@ static bool cfg_ok(const struct sched_gang_config *c)
 
 #define ALIGN8(n) (((n) + 7u) & ~(size_t)7u)
 
+#define ALIGN8_64(n) (((uint64_t)(n) + 7u) & ~(uint64_t)7u)
+
 size_t sched_gang_arena_size(const struct sched_gang_config *c)
 {
 	if (!cfg_ok(c))
 		return 0;
-	return ALIGN8((size_t)c->max_jobs * sizeof(struct sched_gang_job)) +
-	       ALIGN8((size_t)c->max_slots * c->procs * sizeof(uint16_t)) +
-	       ALIGN8(2u * (size_t)c->procs * sizeof(uint32_t)) + ALIGN8((size_t)c->max_slots * sizeof(uint16_t)) * 2u +
-	       ALIGN8((size_t)c->max_slots * sizeof(uint32_t)) + ALIGN8((size_t)c->procs * sizeof(struct sched_gang_run));
+	/* In 64 bits: the largest configuration needs about 4 GiB, which a 32-bit size_t cannot hold. */
+	uint64_t n = ALIGN8_64((uint64_t)c->max_jobs * sizeof(struct sched_gang_job)) +
+		     ALIGN8_64((uint64_t)c->max_slots * c->procs * sizeof(uint16_t)) +
+		     ALIGN8_64(2u * (uint64_t)c->procs * sizeof(uint32_t)) +
+		     ALIGN8_64((uint64_t)c->max_slots * sizeof(uint16_t)) * 2u +
+		     ALIGN8_64((uint64_t)c->max_slots * sizeof(uint32_t)) +
+		     ALIGN8_64((uint64_t)c->procs * sizeof(struct sched_gang_run));
+	return n > (uint64_t)SIZE_MAX ? 0 : (size_t)n;
 }
 
 int sched_gang_init(struct sched_gang *g, const struct sched_gang_config *cfg, void *arena, size_t size,
@@ -390,7 +414,10 @@ int sched_gang_init(struct sched_gang *g, const struct sched_gang_config *cfg, v
 {
 	if (!cfg_ok(cfg) || arena == NULL || (uintptr_t)arena % 8u != 0)
 		return SCHED_E_INVAL;
-	if (size < sched_gang_arena_size(cfg))
+	size_t need = sched_gang_arena_size(cfg);
+	if (need == 0)
+		return SCHED_E_RANGE; /* more than the address space */
+	if (size < need)
 		return SCHED_E_NOSPACE;
 	sched_copy(&g->cfg, cfg, sizeof g->cfg);
 	unsigned char *m = arena;
@@ -511,6 +538,8 @@ static void emit(struct sched_gang *g, enum sched_gang_event_kind kind, sched_ti
 
 int sched_gang_tick(struct sched_gang *g)
 {
+	if (g->now > SCHED_TIME_MAX - g->cfg.quantum)
+		return SCHED_E_TIME; /* the clock would wrap */
 	uint32_t q = (uint32_t)g->counters.quanta;
 	sched_time_t start = g->now;
 	g->counters.quanta++;
@@ -551,7 +580,7 @@ int sched_gang_tick(struct sched_gang *g)
 		if (--j->remaining == 0)
 			done++;
 	}
-	/* Ends at the boundary, left to right; each changes the matrix, so collect first. */
+	/* Ends at the boundary, in arrival order; each changes the matrix, so one at a time. */
 	while (done > 0) {
 		struct sched_gang_job *end = NULL;
 		struct sched_list *it;
@@ -574,14 +603,19 @@ int sched_gang_tick(struct sched_gang *g)
 struct sched_gang_job *sched_gang_place_at(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta,
 					   uint32_t pos, uint32_t block)
 {
+	uint32_t size = block_size(procs);
+	if (pos > g->n_slots || block % size != 0 || block + size > g->cfg.procs ||
+	    (pos < g->n_slots && !block_free(g, g->order[pos], block, size)))
+		return NULL;
+	uint32_t row = pos < g->n_slots ? g->order[pos] : new_slot(g);
+	if (row == NO_ROW)
+		return NULL;
 	struct sched_gang_job *j = new_job(g, id, procs, quanta, g->now);
-	if (j == NULL)
+	if (j == NULL) {
+		if (g->row_busy[row] == 0)
+			delete_slot_at(g, position_of(g, row));
 		return NULL;
-	if (pos == g->n_slots && new_slot(g) == NO_ROW)
-		return NULL;
-	uint32_t row = g->order[pos];
-	if (block % j->size != 0 || block + j->size > g->cfg.procs || !block_free(g, row, block, j->size))
-		return NULL;
+	}
 	j->block = block;
 	fill(g, row, j);
 	j->state = 2;

@@ -331,6 +331,81 @@ static void random_runs_keep_invariants(void)
 	}
 }
 
+
+/* Busy cells of the whole matrix. */
+static uint32_t busy_cells(const struct sched_gang *g)
+{
+	uint32_t n = 0;
+	for (uint32_t pos = 0; pos < g->n_slots; pos++)
+		for (uint32_t x = 0; x < g->cfg.procs; x++)
+			n += sched_gang_cell(g, pos, x) != UINT32_MAX;
+	return n;
+}
+
+/* A new slot runs last in the current round: a stream of arrivals that each need a slot of their
+ * own cannot starve the jobs already there. Two full-machine jobs of 3 quanta and one full-machine
+ * job of 1 quantum arriving every quantum: each slot runs once per round and a round is at most
+ * max_slots quanta, so the two end within 3 rounds. (With new slots appended at the end of the
+ * round, each ran once in 200 quanta.) */
+static void new_slots_do_not_starve_old_ones(void)
+{
+	static struct sched_gang g;
+	const uint32_t slots = 16;
+	for (int s = 0; s < SCHED_GANG_SCHEME_COUNT; s++) {
+		CHECK_EQ(init(&g, 4, slots, (enum sched_gang_scheme)s), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(&g, 1, 4, 3, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(&g, 2, 4, 3, 0), SCHED_OK);
+		for (uint32_t q = 0, id = 10; q < 3 * slots + 1; q++) {
+			if (g.counters.submitted - g.counters.ended < GCAP)
+				CHECK_EQ(sched_gang_submit(&g, id++, 4, 1, g.now), SCHED_OK);
+			CHECK_EQ(sched_gang_tick(&g), SCHED_OK);
+			CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+		}
+		CHECK_EQ(ev.quanta[1], 3);
+		CHECK_EQ(ev.quanta[2], 3);
+		CHECK(ev.end[1] > 0 && ev.end[1] <= 5 * 3 * slots);
+	}
+}
+
+/* BRMMS gives up its extra slots for an arrival that cannot fit; when even a new slot is not to be
+ * had (max_slots reached), they are handed back at once, not left idle until the next end. */
+static void brmms_takes_extras_back_when_an_arrival_must_wait(void)
+{
+	static struct sched_gang g;
+	CHECK_EQ(init(&g, 4, 2, SCHED_GANG_BRMMS), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(&g, 1, 2, 20, 0), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(&g, 2, 2, 20, 0), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(&g, 3, 2, 20, 0), SCHED_OK);
+	uint32_t before = busy_cells(&g);
+	CHECK_EQ(before, 8); /* two slots of 4, every cell used by a copy */
+	CHECK_EQ(sched_gang_submit(&g, 4, 4, 5, 0), SCHED_OK); /* the whole machine: must wait */
+	CHECK_EQ(g.n_waiting, 1);
+	CHECK_EQ(busy_cells(&g), before);
+	CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+}
+
+/* The edges: the clock stops before it wraps; the arena size does not wrap; a failed test placement
+ * gives its job record back. */
+static void clock_arena_and_table_edges(void)
+{
+	static struct sched_gang g;
+	struct sched_gang_config c = {.procs = 4, .max_slots = 2, .max_jobs = 1, .scheme = SCHED_GANG_BR, .quantum = 5};
+	CHECK_EQ(sched_gang_init(&g, &c, arena, sizeof arena, NULL, NULL, SCHED_TIME_MAX - 7u), SCHED_OK);
+	CHECK_EQ(sched_gang_tick(&g), SCHED_OK);
+	CHECK_EQ(sched_gang_tick(&g), SCHED_E_TIME);
+	CHECK_EQ(g.now, SCHED_TIME_MAX - 2u);
+	struct sched_gang_config big = {.procs = 32768, .max_slots = 65535, .max_jobs = 65534,
+					.scheme = SCHED_GANG_BR, .quantum = 5};
+	size_t need = sched_gang_arena_size(&big);
+	CHECK(sizeof(size_t) < 8 ? need == 0 : need > (size_t)65535 * 32768 * 2);
+	CHECK_EQ(sched_gang_init(&g, &c, arena, sizeof arena, NULL, NULL, 0), SCHED_OK);
+	CHECK(sched_gang_place_at(&g, 1, 2, 3, 0, 1) == NULL); /* misaligned */
+	CHECK_EQ(g.n_slots, 0);
+	CHECK_EQ(sched_gang_submit(&g, 1, 2, 3, 0), SCHED_OK); /* the one record is still free */
+	CHECK_EQ(sched_gang_submit(&g, 2, 2, 3, 0), SCHED_E_NOSPACE);
+	CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+}
+
 static const struct test tests[] = {
 	{"config_and_buddy_sizes", config_and_buddy_sizes},
 	{"workload_tree_by_hand", workload_tree_by_hand},
@@ -340,6 +415,9 @@ static const struct test tests[] = {
 	{"time_slicing_by_hand", time_slicing_by_hand},
 	{"waiting_when_slots_run_out", waiting_when_slots_run_out},
 	{"random_runs_keep_invariants", random_runs_keep_invariants},
+	{"new_slots_do_not_starve_old_ones", new_slots_do_not_starve_old_ones},
+	{"brmms_takes_extras_back_when_an_arrival_must_wait", brmms_takes_extras_back_when_an_arrival_must_wait},
+	{"clock_arena_and_table_edges", clock_arena_and_table_edges},
 	{NULL, NULL},
 };
 

@@ -20,8 +20,9 @@
  *
  * The caller owns the clock, which moves a quantum at a time
  * (sched_gang_tick). Jobs arrive at any time (sched_gang_submit) and are
- * placed at once; a job that finds no room (every slot in use) waits, in
- * arrival order, for the next change. Decisions come back through a
+ * placed at once; a job that finds no room (every slot in use), or arrives
+ * while another job waits, waits in arrival order (no overtaking) for the
+ * next change. A new slot runs last in the current round. Decisions come back through a
  * callback: the context switch list at each quantum, a job's first quantum,
  * and its end.
  */
@@ -43,7 +44,8 @@ struct sched_gang_config {
 	sched_time_t quantum; /* seconds per time slot; seed 002: 5 */
 };
 
-/* One job's part of a quantum: the processors [first, first + count) run it. */
+/* One job's part of a quantum: its buddy block [first, first + count); the job runs on the
+ * first p processors of it (its size), the rest of the block stays idle. */
 struct sched_gang_run {
 	uint32_t job;   /* the caller's id */
 	uint32_t first;
@@ -112,13 +114,14 @@ struct sched_gang {
 	struct sched_gang_counters counters;
 };
 
-/** Arena bytes for @p cfg (0 if cfg is invalid). O(1). */
+/** Arena bytes for @p cfg (0 if cfg is invalid or the size exceeds size_t). O(1). */
 size_t sched_gang_arena_size(const struct sched_gang_config *cfg);
 
 /**
  * Prepare @p g over @p arena (aligned to 8) at time @p origin, a quantum
  * boundary. O(procs x max_slots).
  * @retval SCHED_E_INVAL procs not a power of two, a zero or too large size, quantum 0, unknown scheme, misaligned arena.
+ * @retval SCHED_E_RANGE the arena would exceed the address space (32-bit targets).
  * @retval SCHED_E_NOSPACE the arena is too small.
  */
 int sched_gang_init(struct sched_gang *g, const struct sched_gang_config *cfg, void *arena, size_t size,
@@ -127,9 +130,11 @@ int sched_gang_init(struct sched_gang *g, const struct sched_gang_config *cfg, v
 /**
  * Job @p id of @p procs processors needing @p quanta quanta arrives at
  * @p now (not before the current boundary, before the next one) and is
- * placed by the scheme, or queued if no slot can be made. O(procs log procs
- * + slots) for the placement; BRMS and BRMMS then hand out extra slots:
- * O(jobs x procs log procs) at worst.
+ * placed by the scheme, or queued if no slot can be made or a job already
+ * waits. Placement: BC O(slots x procs); BR O(block x slots) for the legal
+ * shifts that free the block; BRMS and BRMMS then hand out extra slots,
+ * O(jobs x slots x block) at worst, and BRMMS asks whether giving them up
+ * would free a slot, O(procs x slots).
  * @retval SCHED_E_INVAL procs or quanta 0. @retval SCHED_E_RANGE procs above the machine.
  * @retval SCHED_E_TIME now outside [boundary, boundary + quantum). @retval SCHED_E_EXIST id in use.
  * @retval SCHED_E_NOSPACE the job table is full.
@@ -141,7 +146,8 @@ int sched_gang_submit(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_
  * each of its jobs advances one quantum; jobs that are done end at the next
  * boundary (END events), and the scheme re-packs, deletes slots, hands out
  * or takes back extra slots, and places waiting jobs. With no job in the
- * system the quantum is idle. O(procs) plus the work of the ends.
+ * system the quantum is idle. O(procs) plus the work of the ends (each as
+ * costly as an arrival). @retval SCHED_E_TIME the clock would wrap.
  */
 int sched_gang_tick(struct sched_gang *g);
 
