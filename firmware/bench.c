@@ -4,6 +4,7 @@
 
 #include "fmt.h"
 #include "port.h"
+#include "sched/gang.h"
 
 /* A fixed xorshift, so every run builds the same backlog. */
 static uint32_t rng_state;
@@ -124,6 +125,71 @@ void bench_run(struct sched *sp, void *arena, size_t size, unsigned max_backlog)
 			}
 			line(name, "finish", backlog, segs, finish, SAMPLES);
 			line(name, "advance", backlog, segs, advance, SAMPLES);
+		}
+	}
+}
+
+/* --- gang scheduling (seed 002) ------------------------------------------------------------ */
+
+static void gang_ignore(void *ctx, const struct sched_gang_event *e)
+{
+	(void)ctx;
+	(void)e;
+}
+
+static void gang_line(const char *scheme, const char *op, uint32_t procs, uint32_t calls, uint64_t total)
+{
+	struct fmt f;
+	fmt_init(&f);
+	fmt_str(&f, "bench policy=gang-");
+	fmt_str(&f, scheme);
+	fmt_str(&f, " op=");
+	fmt_str(&f, op);
+	fmt_str(&f, " procs=");
+	fmt_u32(&f, procs);
+	fmt_str(&f, " calls=");
+	fmt_u32(&f, calls);
+	fmt_str(&f, " per_op=");
+	fmt_u64(&f, calls ? total / calls : 0);
+	fmt_str(&f, " unit=");
+	fmt_str(&f, port_cycle_unit());
+	fmt_line(&f);
+}
+
+void bench_gang(void *arena, size_t size)
+{
+	/* Power-of-two sizes (each exponent equally likely: seed 002's sizes uniform in log space,
+	 * on the buddy sizes) and 1-120 quanta (uniform: the board has no libm); one arrival every
+	 * `gap` quanta on average gives a load of about 0.7. */
+	static const struct { uint32_t procs, log2, slots, gap; } m[] = {{128u, 7u, 32u, 22u}, {1024u, 10u, 16u, 16u}};
+	for (unsigned k = 0; k < sizeof m / sizeof m[0]; k++) {
+		for (int sc = 0; sc < SCHED_GANG_SCHEME_COUNT; sc++) {
+			struct sched_gang_config cfg = {.procs = m[k].procs, .max_slots = m[k].slots,
+							.max_jobs = BENCH_GANG_JOBS, .scheme = (enum sched_gang_scheme)sc,
+							.quantum = 5};
+			static struct sched_gang g;
+			const char *name = sched_gang_scheme_name((enum sched_gang_scheme)sc);
+			if (sched_gang_init(&g, &cfg, arena, size, gang_ignore, NULL, 0) != SCHED_OK) {
+				gang_line(name, "no_room", m[k].procs, 0, 0);
+				continue;
+			}
+			rng_state = 88172645u;
+			uint64_t tick = 0, submit = 0;
+			uint32_t arrivals = 0;
+			for (uint32_t q = 0; q < BENCH_GANG_QUANTA; q++) {
+				if (rnd(1, m[k].gap) == 1 && sched_gang_jobs(&g) < cfg.max_jobs) {
+					uint32_t procs = 1u << rnd(0, m[k].log2), len = rnd(1, 120);
+					uint64_t c0 = port_cycles();
+					int err = sched_gang_submit(&g, q, procs, len, g.now);
+					submit += elapsed(c0);
+					arrivals += err == SCHED_OK;
+				}
+				uint64_t c0 = port_cycles();
+				(void)sched_gang_tick(&g);
+				tick += elapsed(c0);
+			}
+			gang_line(name, "quantum", m[k].procs, BENCH_GANG_QUANTA, tick);
+			gang_line(name, "arrival", m[k].procs, arrivals, submit);
 		}
 	}
 }

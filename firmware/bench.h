@@ -30,4 +30,16 @@
  */
 void bench_run(struct sched *s, void *arena, size_t size, unsigned max_backlog);
 
+#define BENCH_GANG_JOBS 128u
+#define BENCH_GANG_QUANTA 3000u
+
+/**
+ * Gang scheduling's cost on the target (seed 002): for 128 processors (32
+ * slots) and 1024 (16 slots), each scheme, BENCH_GANG_QUANTA quanta of a
+ * synthetic load of about 0.7; prints the mean cost of a quantum
+ * (sched_gang_tick) and of an arrival (sched_gang_submit) in the port's
+ * cycle unit, or op=no_room if @p arena is too small.
+ */
+void bench_gang(void *arena, size_t size);
+
 #endif /* FW_BENCH_H */

@@ -825,6 +825,7 @@ static void cmd_bench(struct args *a)
 		return;
 	}
 	bench_run(&con.s, arena, sizeof arena, max_backlog);
+	bench_gang(arena, sizeof arena);
 	live_init();
 	struct fmt f;
 	fmt_init(&f);

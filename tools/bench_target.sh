@@ -30,8 +30,9 @@ if ! cmp -s "$tmp/a" "$tmp/b"; then
 fi
 echo "== the two runs gave identical counts =="
 n=$(grep -c '^bench' "$tmp/a")
-# fcfs, easy, cons at 4 backlogs, relaxed and slack at 3, the five of the dynP family at 4; 3 operations each.
-[ "$n" -eq 114 ] || { echo "bench-target: expected 114 bench lines, got $n" >&2; cat "$tmp/a" >&2; exit 1; }
+# fcfs, easy, cons at 4 backlogs, relaxed and slack at 3, the five of the dynP family at 4; 3 operations each;
+# then gang scheduling: 4 schemes x 2 machines x 2 operations.
+[ "$n" -eq 130 ] || { echo "bench-target: expected 130 bench lines, got $n" >&2; cat "$tmp/a" >&2; exit 1; }
 
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p"; }
 # Least-squares slope of log(cost) against log(x) over the lines given on stdin as "x cost".
@@ -132,6 +133,28 @@ fit() { # policy op by(backlog|segments)
 			done
 			echo "$row $(fit "$p" "$op" backlog) |"
 		done
+	done
+	echo
+	echo "## Gang scheduling"
+	echo
+	echo "Seed 002's gang scheduler (docs/gang.md), each scheme on 128 processors with at"
+	echo "most 32 slots and on 1024 with at most 16, for 3,000 quanta of a synthetic load"
+	echo "of about 0.7 (power-of-two sizes, each exponent equally likely; 1-120 quanta,"
+	echo "uniform; an arrival every 22 or 16 quanta on average; at most 128 jobs). Mean"
+	echo "instructions per quantum (\`sched_gang_tick\`: the context switch list, ends,"
+	echo "re-packing, extra slots) and per arrival (\`sched_gang_submit\`). The host's"
+	echo "x86-64 counts on Downey workloads are in [gang-cost.md](gang-cost.md)."
+	echo
+	echo "| scheme | per quantum, 128 procs | per arrival, 128 | per quantum, 1024 | per arrival, 1024 |"
+	echo "|---|---:|---:|---:|---:|"
+	for sc in bc br brms brmms; do
+		row="| ${sc^^} |"
+		for procs in 128 1024; do
+			for op in quantum arrival; do
+				row="$row $(grep "policy=gang-$sc op=$op procs=$procs " "$tmp/a" | field per_op) |"
+			done
+		done
+		echo "$row"
 	done
 	echo
 	echo "## Whole replays of the KTH SP2 fixture"

@@ -60,7 +60,7 @@ per_slot=$((job + 2 * seg + 4))
 	echo
 	echo "Target: the core with FCFS, EASY and conservative within 16 KiB of flash: $policies bytes."
 	echo "All ten policies: $((policies + planning + family)) bytes; with gang scheduling $((policies + planning + family + gang))."
-	echo "(The firmware's console does not drive the gang module yet, so the linker drops it there.)"
+	echo "(The firmware links it for its \`bench\` command.)"
 	echo
 	echo "## RAM per job slot"
 	echo
