@@ -8,7 +8,6 @@
 struct gctx {
 	const struct wjob *jobs;
 	struct replay_result *r;
-	struct gang_stats *gs;
 	FILE *events;
 	bool switches;
 	const long *names;
@@ -23,7 +22,6 @@ static void on_event(void *vctx, const struct sched_gang_event *e)
 {
 	struct gctx *c = vctx;
 	if (e->kind == SCHED_GANG_SWITCH) {
-		c->gs->switches++;
 		if (c->events && c->switches) {
 			fprintf(c->events, "%u switch %u", e->time, e->slot);
 			for (uint32_t i = 0; i < e->n_runs; i++)
@@ -81,7 +79,7 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	struct gctx c = {.jobs = jobs, .r = r, .gs = gs, .events = o->events,
+	struct gctx c = {.jobs = jobs, .r = r, .events = o->events,
 			  .switches = o->switches, .names = o->names};
 	sched_time_t q = o->quantum;
 	sched_time_t origin = jobs[0].submit / q * q;

@@ -28,7 +28,7 @@ struct gang_stats {
 	uint32_t turn_n[3];
 	double rho;                 /* lambda p t / P of the workload */
 	double avg_first;           /* seconds from arrival to the first quantum */
-	uint64_t quanta, switches;
+	uint64_t quanta;
 	uint32_t queued, repacks, extra_slots, extras_released;
 };
 

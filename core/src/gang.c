@@ -488,7 +488,6 @@ static struct sched_gang_job *new_job(struct sched_gang *g, uint32_t id, uint32_
 	j->arrival = now;
 	j->first_run = SCHED_TIME_MAX;
 	j->copies = 0;
-	j->seen = UINT32_MAX;
 	return j;
 }
 
@@ -540,7 +539,6 @@ int sched_gang_tick(struct sched_gang *g)
 {
 	if (g->now > SCHED_TIME_MAX - g->cfg.quantum)
 		return SCHED_E_TIME; /* the clock would wrap */
-	uint32_t q = (uint32_t)g->counters.quanta;
 	sched_time_t start = g->now;
 	g->counters.quanta++;
 	g->counters.slot_quanta += g->n_slots;
@@ -565,13 +563,10 @@ int sched_gang_tick(struct sched_gang *g)
 		x = j->block + j->size;
 	}
 	emit(g, SCHED_GANG_SWITCH, start, 0, row, n_runs);
-	/* Each job advances once, even if (after a shift) it appears twice in a round. */
+	/* A job holds one block in a row, so it is listed, and advances, once. */
 	uint32_t done = 0;
 	for (uint32_t i = 0; i < n_runs; i++) {
 		struct sched_gang_job *j = &g->jobs[c[g->runs[i].first] - 1u];
-		if (j->seen == q)
-			continue;
-		j->seen = q;
 		g->counters.busy_quanta += j->procs;
 		if (j->first_run == SCHED_TIME_MAX) {
 			j->first_run = start;

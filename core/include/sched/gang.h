@@ -77,7 +77,6 @@ struct sched_gang_job {
 	uint32_t remaining;      /* quanta still to run */
 	sched_time_t arrival, first_run;
 	uint32_t copies;         /* slots it occupies (0 while waiting) */
-	uint32_t seen;           /* the quantum it last ran in (one advance per quantum) */
 	uint8_t state;           /* 0 free, 1 waiting, 2 placed */
 };
 
