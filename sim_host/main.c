@@ -294,12 +294,7 @@ static void write_jobs_out(FILE *f, const struct swf_trace *t, const struct work
 		v[SWF_ALLOC_PROCS] = j->procs;
 		v[SWF_REQ_TIME] = j->estimate;
 		v[SWF_STATUS] = o->killed ? 0 : 1;
-		for (int k = 0; k < SWF_FIELDS; k++) {
-			if (k)
-				fputc(' ', f);
-			swf_print_value(f, v[k]);
-		}
-		fputc('\n', f);
+		swf_print_job(f, v);
 	}
 	free(slot);
 }

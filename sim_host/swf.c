@@ -343,3 +343,13 @@ void swf_print_value(FILE *f, double v)
 	}
 	fputs(buf, f);
 }
+
+void swf_print_job(FILE *f, const double *v)
+{
+	for (int k = 0; k < SWF_FIELDS; k++) {
+		if (k)
+			fputc(' ', f);
+		swf_print_value(f, v[k]);
+	}
+	fputc('\n', f);
+}

@@ -65,4 +65,7 @@ long swf_machine_size(const struct swf_header *h);
 /** Print one value as SWF text: integers plainly, fractions in the shortest form that reads back exactly. */
 void swf_print_value(FILE *f, double v);
 
+/** Print one job line: its SWF_FIELDS values, space-separated, and a newline. */
+void swf_print_job(FILE *f, const double *v);
+
 #endif /* SIM_SWF_H */

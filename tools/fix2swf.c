@@ -36,14 +36,8 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < t.hdr.n_lines; i++)
 		fprintf(f, "%s\n", t.hdr.lines[i]);
-	for (size_t i = 0; i < t.n; i++) {
-		for (int k = 0; k < SWF_FIELDS; k++) {
-			if (k)
-				fputc(' ', f);
-			swf_print_value(f, t.jobs[i].v[k]);
-		}
-		fputc('\n', f);
-	}
+	for (size_t i = 0; i < t.n; i++)
+		swf_print_job(f, t.jobs[i].v);
 	int rc = 0;
 	if ((f == stdout ? fflush(f) : fclose(f)) != 0) {
 		fprintf(stderr, "fix2swf: write failed\n");

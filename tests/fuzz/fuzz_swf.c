@@ -22,14 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
-	for (size_t i = 0; i < t.n; i++) {
-		for (int k = 0; k < SWF_FIELDS; k++) {
-			if (k)
-				fputc(' ', f);
-			swf_print_value(f, t.jobs[i].v[k]);
-		}
-		fputc('\n', f);
-	}
+	for (size_t i = 0; i < t.n; i++)
+		swf_print_job(f, t.jobs[i].v);
 	fclose(f);
 	if (swf_parse_buffer("again", text, len, &u, err, sizeof err) != 0 || u.n != t.n)
 		abort();
