@@ -49,7 +49,7 @@ define VARIANT
 $(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h core/src/*.h) Makefile
 	@mkdir -p $$(@D)
 	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
-$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h port/*.h sim_host/*.h tools/*.h tests/harness/*.h tests/unit/*.h firmware/*.h)
+$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h port/*.h sim_host/*.h tools/*.h tests/harness/*.h tests/unit/*.h tests/prop/*.h firmware/*.h)
 	@mkdir -p $$(@D)
 	$$(CC) $(WARN) $(CFLAGS_$(1)) $(INC) $$(if $$(filter tests/unit/%,$$<),$(TEST_INC)) -c $$< -o $$@
 $(BUILD)/$(1)/libsched.a: $(call obj,$(1),$(CORE_SRC) $(PORT_SRC))
@@ -61,7 +61,8 @@ $(BUILD)/$(1)/libsim.a: $(call obj,$(1),$(SIM_LIB_SRC))
 $(BUILD)/$(1)/replay: $(call obj,$(1),sim_host/main.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/checker $(BUILD)/$(1)/gang_checker: \
-		$(BUILD)/$(1)/%: $(call obj,$(1),tests/prop/%.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+		$(BUILD)/$(1)/%: $(call obj,$(1),tests/prop/%.c tests/prop/violation.c) $(BUILD)/$(1)/libsim.a \
+		$(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/libtools.a: $(call obj,$(1),tools/trace_stats.c)
 	@mkdir -p $$(@D)

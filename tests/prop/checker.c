@@ -7,13 +7,13 @@
  * formulas alone (the site file is read with the replayer's parser).
  */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "site.h"
 #include "swf.h"
+#include "violation.h"
 
 struct cj {
 	long id, submit, wait, run, procs, est, status;
@@ -40,20 +40,6 @@ static struct {
 static struct cj *jobs;
 static size_t n_jobs;
 static long machine;
-static int violations;
-
-static void violation(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	if (violations < 20) {
-		fputs("violation: ", stdout);
-		vprintf(fmt, ap);
-		fputc('\n', stdout);
-	}
-	va_end(ap);
-	violations++;
-}
 
 static int by_id(const void *a, const void *b)
 {

@@ -12,13 +12,13 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "swf.h"
+#include "violation.h"
 
 struct gj {
 	long id, submit, wait, run, procs, est;
@@ -33,20 +33,6 @@ struct gj {
 static struct gj *jobs;
 static size_t n_jobs;
 static long machine, quantum;
-static int violations;
-
-static void violation(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	if (violations < 20) {
-		fputs("violation: ", stdout);
-		vprintf(fmt, ap);
-		fputc('\n', stdout);
-	}
-	va_end(ap);
-	violations++;
-}
 
 static int by_id(const void *a, const void *b)
 {
