@@ -38,6 +38,14 @@ field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p"; }
 # Least-squares slope of log(cost) against log(x) over the lines given on stdin as "x cost".
 slope() { awk '{ x = log($1); y = log($2); n++; sx += x; sy += y; sxx += x * x; sxy += x * y }
 	END { printf "%.2f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }'; }
+cells() { # policy op backlog...: " v1 | v2 | ..." the mean cost at each backlog, as table cells
+	local p=$1 op=$2 b row=""
+	shift 2
+	for b in "$@"; do
+		row="$row $(grep "policy=$p op=$op backlog=$b " "$tmp/a" | field per_op) |"
+	done
+	echo "$row"
+}
 fit() { # policy op by(backlog|segments)
 	grep "policy=$1 op=$2 " "$tmp/a" | while read -r l; do
 		echo "$(echo "$l" | field "$3") $(echo "$l" | field per_op)"
@@ -70,11 +78,7 @@ fit() { # policy op by(backlog|segments)
 	echo "|---|---|---:|---:|---:|---:|---:|"
 	for p in fcfs easy cons; do
 		for op in submit finish advance; do
-			row="| $p | $op |"
-			for b in 16 64 256 1024; do
-				v=$(grep "policy=$p op=$op backlog=$b " "$tmp/a" | field per_op)
-				row="$row $v |"
-			done
+			row="| $p | $op |$(cells "$p" "$op" 16 64 256 1024)"
 			l=$(grep "policy=$p op=$op backlog=1024 " "$tmp/a")
 			per=$(echo "$l" | field per_segment_x100 | awk '{ printf "%.1f", $1 / 100 }')
 			segs=$(echo "$l" | field segments)
@@ -104,11 +108,7 @@ fit() { # policy op by(backlog|segments)
 	echo "|---|---|---:|---:|---:|---:|"
 	for p in relaxed slack; do
 		for op in submit finish advance; do
-			row="| $p | $op |"
-			for b in 16 64 128; do
-				v=$(grep "policy=$p op=$op backlog=$b " "$tmp/a" | field per_op)
-				row="$row $v |"
-			done
+			row="| $p | $op |$(cells "$p" "$op" 16 64 128)"
 			echo "$row $(fit "$p" "$op" backlog) |"
 		done
 	done
@@ -126,11 +126,7 @@ fit() { # policy op by(backlog|segments)
 	echo "|---|---|---:|---:|---:|---:|---:|"
 	for p in fcfs-replan sjf ljf dynp-basic dynp; do
 		for op in submit finish advance; do
-			row="| $p | $op |"
-			for b in 16 64 185 512; do
-				v=$(grep "policy=$p op=$op backlog=$b " "$tmp/a" | field per_op)
-				row="$row $v |"
-			done
+			row="| $p | $op |$(cells "$p" "$op" 16 64 185 512)"
 			echo "$row $(fit "$p" "$op" backlog) |"
 		done
 	done
