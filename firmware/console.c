@@ -383,8 +383,7 @@ static void cmd_advance(struct args *a)
 	if (a->n == 1 && str_eq(a->v[0], "time")) {
 		struct fmt f;
 		fmt_init(&f);
-		fmt_str(&f, "ok now=");
-		fmt_u32(&f, con.now);
+		fmt_kv(&f, "ok now=", con.now);
 		reply_next(&f);
 		fmt_line(&f);
 		return;
@@ -402,8 +401,7 @@ static void cmd_advance(struct args *a)
 	con.now = t;
 	struct fmt f;
 	fmt_init(&f);
-	fmt_str(&f, "ok now=");
-	fmt_u32(&f, t);
+	fmt_kv(&f, "ok now=", t);
 	reply_next(&f);
 	fmt_line(&f);
 }
@@ -502,8 +500,7 @@ static void cmd_predict(struct args *a)
 	fmt_init(&f);
 	fmt_str(&f, "ok ");
 	fmt_u32(&f, id);
-	fmt_str(&f, " start=");
-	fmt_u32(&f, t);
+	fmt_kv(&f, " start=", t);
 	fmt_line(&f);
 }
 
@@ -511,20 +508,14 @@ static void cmd_status(void)
 {
 	struct fmt f;
 	fmt_init(&f);
-	fmt_str(&f, "ok now=");
-	fmt_u32(&f, con.now);
+	fmt_kv(&f, "ok now=", con.now);
 	fmt_str(&f, " policy=");
 	fmt_str(&f, sched_policy_name(con.cfg.policy));
-	fmt_str(&f, " waiting=");
-	fmt_u32(&f, con.s.n_waiting);
-	fmt_str(&f, " running=");
-	fmt_u32(&f, con.s.n_running);
-	fmt_str(&f, " busy=");
-	fmt_u32(&f, con.s.busy);
-	fmt_str(&f, " free=");
-	fmt_u32(&f, sched_free_now(&con.s));
-	fmt_str(&f, " segments=");
-	fmt_u32(&f, con.s.part[0].profile.count);
+	fmt_kv(&f, " waiting=", con.s.n_waiting);
+	fmt_kv(&f, " running=", con.s.n_running);
+	fmt_kv(&f, " busy=", con.s.busy);
+	fmt_kv(&f, " free=", sched_free_now(&con.s));
+	fmt_kv(&f, " segments=", con.s.part[0].profile.count);
 	reply_next(&f);
 	fmt_line(&f);
 }
@@ -543,8 +534,7 @@ static void cmd_list(struct args *a, enum sched_job_state which)
 	fmt_init(&f);
 	fmt_str(&f, which == SCHED_JOB_WAITING ? "ok waiting=" : "ok running=");
 	fmt_u32(&f, which == SCHED_JOB_WAITING ? con.s.n_waiting : con.s.n_running);
-	fmt_str(&f, " from=");
-	fmt_u32(&f, from);
+	fmt_kv(&f, " from=", from);
 	uint32_t i = 0, shown = 0;
 	for (const struct sched_job *j = sched_first(&con.s, which); j && shown < LIST_PAGE;
 	     j = sched_next(&con.s, j), i++) {
@@ -576,10 +566,8 @@ static void cmd_profile(struct args *a)
 		return;
 	struct fmt f;
 	fmt_init(&f);
-	fmt_str(&f, "ok segments=");
-	fmt_u32(&f, con.s.part[0].profile.count);
-	fmt_str(&f, " from=");
-	fmt_u32(&f, from);
+	fmt_kv(&f, "ok segments=", con.s.part[0].profile.count);
+	fmt_kv(&f, " from=", from);
 	uint32_t i = 0, shown = 0;
 	const struct sched_profile *p = sched_profile_of(&con.s, 0);
 	for (const struct sched_seg *g = sched_profile_first(p); g && shown < LIST_PAGE;
@@ -600,28 +588,17 @@ static void cmd_stats(void)
 	const struct sched_counters *c = &con.s.counters;
 	struct fmt f;
 	fmt_init(&f);
-	fmt_str(&f, "ok submitted=");
-	fmt_u32(&f, c->submitted);
-	fmt_str(&f, " refused=");
-	fmt_u32(&f, c->refused);
-	fmt_str(&f, " started=");
-	fmt_u32(&f, c->started);
-	fmt_str(&f, " backfilled=");
-	fmt_u32(&f, c->backfilled);
-	fmt_str(&f, " finished=");
-	fmt_u32(&f, c->finished);
-	fmt_str(&f, " killed=");
-	fmt_u32(&f, c->killed);
-	fmt_str(&f, " cancelled=");
-	fmt_u32(&f, c->cancelled);
-	fmt_str(&f, " compressions=");
-	fmt_u32(&f, c->reflows);
-	fmt_str(&f, " moved=");
-	fmt_u32(&f, c->moved);
-	fmt_str(&f, " peak_jobs=");
-	fmt_u32(&f, con.s.jobs.max_used);
-	fmt_str(&f, " peak_segments=");
-	fmt_u32(&f, con.s.segs.max_used);
+	fmt_kv(&f, "ok submitted=", c->submitted);
+	fmt_kv(&f, " refused=", c->refused);
+	fmt_kv(&f, " started=", c->started);
+	fmt_kv(&f, " backfilled=", c->backfilled);
+	fmt_kv(&f, " finished=", c->finished);
+	fmt_kv(&f, " killed=", c->killed);
+	fmt_kv(&f, " cancelled=", c->cancelled);
+	fmt_kv(&f, " compressions=", c->reflows);
+	fmt_kv(&f, " moved=", c->moved);
+	fmt_kv(&f, " peak_jobs=", con.s.jobs.max_used);
+	fmt_kv(&f, " peak_segments=", con.s.segs.max_used);
 	fmt_line(&f);
 }
 
@@ -672,8 +649,7 @@ static void cmd_fixtures(void)
 {
 	struct fmt f;
 	fmt_init(&f);
-	fmt_str(&f, "ok fixtures=");
-	fmt_u32(&f, console_fixture_count);
+	fmt_kv(&f, "ok fixtures=", console_fixture_count);
 	for (unsigned i = 0; i < console_fixture_count; i++) {
 		fmt_ch(&f, ' ');
 		fmt_str(&f, console_fixtures[i].name);
@@ -786,30 +762,22 @@ static void cmd_replay(struct args *a)
 	fmt_str(&f, fx->name);
 	fmt_str(&f, " policy=");
 	fmt_str(&f, sched_policy_name(policy));
-	fmt_str(&f, " procs=");
-	fmt_u32(&f, src.machine);
-	fmt_str(&f, " jobs=");
-	fmt_u32(&f, m->jobs);
-	fmt_str(&f, " skipped=");
-	fmt_u32(&f, src.skipped);
-	fmt_str(&f, " refused=");
-	fmt_u32(&f, replay.refused);
-	fmt_str(&f, " killed=");
-	fmt_u32(&f, m->killed);
+	fmt_kv(&f, " procs=", src.machine);
+	fmt_kv(&f, " jobs=", m->jobs);
+	fmt_kv(&f, " skipped=", src.skipped);
+	fmt_kv(&f, " refused=", replay.refused);
+	fmt_kv(&f, " killed=", m->killed);
 	fmt_str(&f, " avg_wait=");
 	fmt_milli(&f, m->sum_wait, m->jobs);
-	fmt_str(&f, " max_wait=");
-	fmt_u32(&f, m->max_wait);
+	fmt_kv(&f, " max_wait=", m->max_wait);
 	fmt_str(&f, " avg_bsld=");
 	fmt_milli(&f, m->sum_bsld_micro, (uint64_t)m->jobs * SCHED_MICRO);
 	fmt_str(&f, " util=");
 	fmt_milli(&f, m->area * 100u, (uint64_t)src.machine * (m->last_end - m->first_submit));
-	fmt_str(&f, " fallbacks=");
-	fmt_u32(&f, replay.sched.counters.scratch_short);
+	fmt_kv(&f, " fallbacks=", replay.sched.counters.scratch_short);
 	fmt_str(&f, " hash=");
 	fmt_hex64(&f, replay.hash);
-	fmt_str(&f, " cycles=");
-	fmt_u64(&f, cycles);
+	fmt_kv(&f, " cycles=", cycles);
 	fmt_line(&f);
 }
 
@@ -966,8 +934,7 @@ void console_init(const char *port_name)
 	fmt_str(&f, "sched-core " VERSION " port=");
 	fmt_str(&f, port_name);
 	print_config(&f);
-	fmt_str(&f, " fixtures=");
-	fmt_u32(&f, console_fixture_count);
+	fmt_kv(&f, " fixtures=", console_fixture_count);
 	fmt_str(&f, " ready");
 	fmt_line(&f);
 }

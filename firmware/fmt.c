@@ -41,6 +41,12 @@ void fmt_u32(struct fmt *f, uint32_t v)
 	fmt_u64(f, v);
 }
 
+void fmt_kv(struct fmt *f, const char *key, uint64_t v)
+{
+	fmt_str(f, key);
+	fmt_u64(f, v);
+}
+
 void fmt_u32_pad(struct fmt *f, uint32_t v, unsigned width)
 {
 	uint32_t p = 1;

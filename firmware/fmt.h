@@ -19,6 +19,8 @@ void fmt_ch(struct fmt *f, char c);
 void fmt_str(struct fmt *f, const char *s);
 void fmt_u32(struct fmt *f, uint32_t v);
 void fmt_u64(struct fmt *f, uint64_t v);
+/** @p key as it is (e.g. " jobs="), then @p v in decimal. */
+void fmt_kv(struct fmt *f, const char *key, uint64_t v);
 /** v in decimal, zero-padded to at least @p width digits. */
 void fmt_u32_pad(struct fmt *f, uint32_t v, unsigned width);
 /** v as 16 lowercase hex digits. */
