@@ -154,7 +154,7 @@ static unsigned long parse_count(const char *opt, const char *s, unsigned long m
 }
 
 /* --policy gang: time sharing (seed 002), a module beside the space-sharing policies. */
-#define POLICY_GANG SCHED_POLICY_COUNT
+#define POLICY_GANG SCHED_POLICY_GANG
 
 static size_t parse_policies(const char *list, enum sched_policy_id *out, size_t max)
 {
