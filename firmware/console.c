@@ -678,7 +678,7 @@ static int next_job(void *ctx, struct sched_replay_job *job)
 		int err = fix_dec_next(&s->dec, &fj);
 		if (err == FIX_END)
 			return 0;
-		if (err != FIX_OK) {
+		if (err != SCHED_OK) {
 			s->fix_err = err;
 			return SCHED_E_FORMAT;
 		}
@@ -719,9 +719,9 @@ static void cmd_replay(struct args *a)
 		return;
 	src.mem = (struct fix_mem){fx->data, (size_t)(fx->end - fx->data), 0};
 	src.seq = src.skipped = 0;
-	src.fix_err = FIX_OK;
-	if ((src.fix_err = fix_dec_init(&src.dec, fix_mem_read, &src.mem)) != FIX_OK) {
-		reply_err(E_FIXTURE_CORRUPT, fix_strerror(src.fix_err));
+	src.fix_err = SCHED_OK;
+	if ((src.fix_err = fix_dec_init(&src.dec, fix_mem_read, &src.mem)) != SCHED_OK) {
+		reply_err(E_FIXTURE_CORRUPT, sched_strerror(src.fix_err));
 		return;
 	}
 	src.machine = src.dec.hdr.max_procs ? src.dec.hdr.max_procs : src.dec.hdr.max_nodes;
@@ -744,7 +744,7 @@ static void cmd_replay(struct args *a)
 	/* The live schedule shared the arena: start it afresh. */
 	live_init();
 	if (err == SCHED_E_FORMAT) {
-		reply_err(E_FIXTURE_CORRUPT, fix_strerror(src.fix_err));
+		reply_err(E_FIXTURE_CORRUPT, sched_strerror(src.fix_err));
 		return;
 	}
 	if (err == SCHED_E_TIME) {
