@@ -15,27 +15,27 @@ void con_fmt_config(struct fmt *f)
 	fmt_str(f, sched_policy_name(con.cfg.policy));
 	fmt_kv(f, " line_max=", CONSOLE_LINE_MAX);
 	fmt_kv(f, " arena=", (uint32_t)CON_ARENA_BYTES);
-	const struct sched_config c = con_view_params(&con.s);
-	fmt_kv(f, " tolerance=", c.tolerance);
-	fmt_kv(f, " tolerance_permille=", c.tolerance_permille);
-	fmt_kv(f, " sf_milli=", c.slack.sf_milli);
-	fmt_kv(f, " awt=", c.slack.awt);
+	const struct sched_config *c = con_view_params(&con.s);
+	fmt_kv(f, " tolerance=", c->tolerance);
+	fmt_kv(f, " tolerance_permille=", c->tolerance_permille);
+	fmt_kv(f, " sf_milli=", c->slack.sf_milli);
+	fmt_kv(f, " awt=", c->slack.awt);
 	fmt_str(f, " alpha_milli=");
 	for (int k = 0; k < 4; k++) {
 		if (k)
 			fmt_ch(f, ',');
-		fmt_u32(f, c.slack.alpha_milli[k]);
+		fmt_u32(f, c->slack.alpha_milli[k]);
 	}
 	fmt_str(f, " heuristic=");
-	fmt_str(f, sched_heuristic_name((enum sched_heuristic)c.slack.heuristic));
+	fmt_str(f, sched_heuristic_name((enum sched_heuristic)c->slack.heuristic));
 	fmt_str(f, " early_end=");
-	fmt_str(f, c.slack.end_compress ? "compress" : "search");
+	fmt_str(f, c->slack.end_compress ? "compress" : "search");
 	fmt_str(f, " decider=");
-	fmt_str(f, sched_decider_name((enum sched_decider)c.dynp.decider));
+	fmt_str(f, sched_decider_name((enum sched_decider)c->dynp.decider));
 	fmt_str(f, " quality=");
-	fmt_str(f, sched_quality_name((enum sched_quality)c.dynp.quality));
-	fmt_kv(f, " bounds=", c.dynp.lower);
-	fmt_kv(f, ",", c.dynp.upper);
+	fmt_str(f, sched_quality_name((enum sched_quality)c->dynp.quality));
+	fmt_kv(f, " bounds=", c->dynp.lower);
+	fmt_kv(f, ",", c->dynp.upper);
 	fmt_kv(f, " scratch_jobs=", con.cfg.scratch_jobs);
 }
 
@@ -60,7 +60,7 @@ static bool config_param(struct args *a)
 			k = i;
 	if (k < 0)
 		return false;
-	struct sched_config c = con_view_params(&con.s);
+	struct sched_config c = *con_view_params(&con.s);
 	uint32_t v = 0;
 	if (k == 8) {
 		enum sched_heuristic h;
@@ -110,11 +110,11 @@ static bool config_param(struct args *a)
 		con_err(err, NULL);
 		return true;
 	}
-	c = con_view_params(&con.s);
-	con.cfg.tolerance = c.tolerance;
-	con.cfg.tolerance_permille = c.tolerance_permille;
-	con.cfg.slack = c.slack;
-	con.cfg.dynp = c.dynp;
+	const struct sched_config *now = con_view_params(&con.s);
+	con.cfg.tolerance = now->tolerance;
+	con.cfg.tolerance_permille = now->tolerance_permille;
+	con.cfg.slack = now->slack;
+	con.cfg.dynp = now->dynp;
 	reply_config();
 	return true;
 }

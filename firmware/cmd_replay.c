@@ -108,10 +108,10 @@ void cmd_replay(struct args *a)
 	if ((a->n == 3 && !con_policy_arg(a->v[2], &policy)) || !source_open(fx))
 		return;
 	/* The live schedule's policy parameters (config tolerance, sf_milli, ...) apply to the replay too. */
-	struct sched_config live = con_view_params(&con.s);
+	const struct sched_config *live = con_view_params(&con.s);
 	struct sched_config cfg = {.procs = src.machine, .max_jobs = CONSOLE_MAX_JOBS, .policy = policy,
-				   .scratch_jobs = CONSOLE_SCRATCH_JOBS, .tolerance = live.tolerance,
-				   .tolerance_permille = live.tolerance_permille, .slack = live.slack, .dynp = live.dynp};
+				   .scratch_jobs = CONSOLE_SCRATCH_JOBS, .tolerance = live->tolerance,
+				   .tolerance_permille = live->tolerance_permille, .slack = live->slack, .dynp = live->dynp};
 	int err = sched_replay_init(&replay, &cfg, con_arena, CON_REPLAY_BYTES, NULL, NULL);
 	uint64_t c0 = port_cycles();
 	if (err == SCHED_OK)

@@ -71,7 +71,7 @@ struct con_load {
 	uint32_t waiting, running, busy, segments;
 };
 struct con_load con_view_load(const struct sched *s);
-struct sched_config con_view_params(const struct sched *s);
+const struct sched_config *con_view_params(const struct sched *s);
 void con_fmt_counters(struct fmt *f, const struct sched *s);
 uint32_t con_view_fallbacks(const struct sched_replay *r);
 

@@ -12,9 +12,9 @@ struct con_load con_view_load(const struct sched *s)
 				 .segments = s->part[0].profile.count};
 }
 
-struct sched_config con_view_params(const struct sched *s)
+const struct sched_config *con_view_params(const struct sched *s)
 {
-	return s->cfg;
+	return &s->cfg;
 }
 
 void con_fmt_counters(struct fmt *f, const struct sched *s)
