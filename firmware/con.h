@@ -68,11 +68,15 @@ bool con_policy_arg(const char *name, enum sched_policy_id *p);
  * (view.c): when the core's objects become opaque, only that file changes.
  */
 struct con_load {
-	uint32_t waiting, running, busy, segments;
+	uint32_t waiting, running, busy, segments; /* segments: of partition 0's profile */
 };
+/** Jobs waiting and running, processors busy, profile segments. O(1). */
 struct con_load con_view_load(const struct sched *s);
+/** The live configuration, policy parameters included, as the core normalised it. O(1). */
 const struct sched_config *con_view_params(const struct sched *s);
+/** Append `stats`'s counters and pool peaks (" submitted=N ... peak_segments=N"). O(1). */
 void con_fmt_counters(struct fmt *f, const struct sched *s);
+/** Slack insertions of a replay that found too little scratch. O(1). */
 uint32_t con_view_fallbacks(const struct sched_replay *r);
 
 #endif /* FW_CON_H */
