@@ -158,8 +158,11 @@ PORT ?= netduinoplus2
 ifeq ($(filter $(PORT),$(PORTS)),)
 $(error unknown PORT '$(PORT)': one of $(PORTS))
 endif
-FW_APP_SRC := firmware/console.c firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/main.c \
-              port/cortex-m/startup.c port/cortex-m/port_cortex_m.c
+# The console, the same on every board and in the host twin: a new command is one firmware/cmd_*.c
+# file and one line of firmware/commands.h, no edit here.
+CONSOLE_SRC := firmware/console.c firmware/line.c firmware/view.c $(sort $(wildcard firmware/cmd_*.c)) \
+               firmware/fmt.c firmware/bench.c firmware/fixtures.c
+FW_APP_SRC := $(CONSOLE_SRC) firmware/main.c port/cortex-m/startup.c port/cortex-m/port_cortex_m.c
 FW_FIXTURES := fixtures/KTH-SP2-1996-2.1-cln.fix fixtures/peek.fix
 FW_INC := -Icore/include -Iport -Iport/cortex-m -Ifirmware
 FW_OPT := -O2 -g -ffunction-sections -fdata-sections
@@ -189,7 +192,7 @@ firmware-all: $(foreach p,$(PORTS),$(BUILD)/fw/$(p)/firmware.elf)
 $(BUILD)/obj/%/firmware/fixtures_blob.o: firmware/fixtures_blob.S $(FW_FIXTURES)
 	@mkdir -p $(@D)
 	$(CC) -c $< -o $@
-TWIN_SRC := firmware/console.c firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/main.c
+TWIN_SRC := $(CONSOLE_SRC) firmware/twin_main.c
 $(BUILD)/rel/console: $(call obj,rel,$(TWIN_SRC)) $(BUILD)/obj/rel/firmware/fixtures_blob.o $(BUILD)/rel/libsched.a
 	$(CC) $(LDFLAGS_rel) $^ -o $@
 $(BUILD)/san/console: $(call obj,san,$(TWIN_SRC)) $(BUILD)/obj/san/firmware/fixtures_blob.o $(BUILD)/san/libsched.a

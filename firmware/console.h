@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "line.h"
 #include "sched/sched.h"
 
 /* Capacities; a board's port.mk may override them. */
@@ -18,7 +19,7 @@
 #ifndef CONSOLE_DEFAULT_PROCS
 #define CONSOLE_DEFAULT_PROCS 128u /* the machine the console schedules at boot */
 #endif
-#define CONSOLE_LINE_MAX 127u      /* longest command line; longer ones are refused */
+#define CONSOLE_LINE_MAX LINE_MAX_BYTES /* longest command line; longer ones are refused */
 
 /* A fixture linked into the image (flash on a board). */
 struct console_fixture {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The firmware's (and the host twin's) entry: bring the port up and run the console. */
+/* The firmware's entry on a board: bring the port up and run the console (the host twin's is twin_main.c). */
 #include "console.h"
 #include "port.h"
 

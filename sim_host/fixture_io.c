@@ -98,7 +98,7 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 	}
 	static struct fix_dec d; /* about 700 bytes; static keeps it off small stacks */
 	int rc = fix_dec_init(&d, file_read, f);
-	if (rc == FIX_OK) {
+	if (rc == SCHED_OK) {
 		const struct fix_header *fh = &d.hdr;
 		struct swf_header *h = &t->hdr;
 		if (fh->max_procs)
@@ -133,12 +133,12 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 			return -1;
 		}
 		struct fix_job j;
-		while ((rc = fix_dec_next(&d, &j)) == FIX_OK) {
+		while ((rc = fix_dec_next(&d, &j)) == SCHED_OK) {
 			if (t->n == cap) {
 				cap *= 2;
 				struct swf_job *more = realloc(t->jobs, cap * sizeof *more);
 				if (more == NULL) {
-					rc = FIX_E_IO;
+					rc = SCHED_E_IO;
 					break;
 				}
 				t->jobs = more;
@@ -150,18 +150,18 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 			t->n++;
 		}
 		if (rc == FIX_END)
-			rc = FIX_OK;
+			rc = SCHED_OK;
 	}
 	fclose(f);
-	if (rc != FIX_OK) {
+	if (rc != SCHED_OK) {
 		/* Say where: in the header, in a record, or after the last record. */
 		if (t->jobs == NULL)
-			snprintf(err, errlen, "%s: %s (in the header)", path, fix_strerror(rc));
+			snprintf(err, errlen, "%s: %s (in the header)", path, sched_strerror(rc));
 		else if (d.jobs_done < d.hdr.jobs)
-			snprintf(err, errlen, "%s: %s (at job %u of %u)", path, fix_strerror(rc),
+			snprintf(err, errlen, "%s: %s (at job %u of %u)", path, sched_strerror(rc),
 				 d.jobs_done + 1, d.hdr.jobs);
 		else
-			snprintf(err, errlen, "%s: %s (after all %u jobs)", path, fix_strerror(rc), d.hdr.jobs);
+			snprintf(err, errlen, "%s: %s (after all %u jobs)", path, sched_strerror(rc), d.hdr.jobs);
 		swf_free(t);
 		return -1;
 	}
@@ -231,7 +231,7 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 		fixture_job_from_swf(&t->jobs[i], &j);
 		fix_enc_job(&e, &j);
 	}
-	if (fix_enc_finish(&e) != FIX_OK) {
+	if (fix_enc_finish(&e) != SCHED_OK) {
 		free(rec.p);
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -1;
@@ -241,7 +241,7 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 	int hn = fix_header_encode(&h, head, sizeof head);
 	if (hn < 0) {
 		free(rec.p);
-		snprintf(err, errlen, "%s: %s", path, fix_strerror(hn));
+		snprintf(err, errlen, "%s: %s", path, sched_strerror(hn));
 		return -1;
 	}
 	uint32_t crc = fix_crc32(0, head, (size_t)hn);

@@ -43,7 +43,7 @@ per_slot=$((job + 2 * seg + 4))
 		echo "| $p | $text | $data | $bss | $((text + data)) | $((data + bss + 8192)) | $fx |"
 	done
 	echo
-	arena=$(arm-none-eabi-nm -S -t d "$B/fw/netduinoplus2/firmware.elf" | awk '$4 == "arena" { print $2 + 0 }')
+	arena=$(arm-none-eabi-nm -S -t d "$B/fw/netduinoplus2/firmware.elf" | awk '$4 == "con_arena" { print $2 + 0 }')
 	echo "The RAM is almost all one static arena ($arena bytes) that serves the live"
 	echo "scheduler, a replay and the benchmarks in turn, sized for a replay of $maxjobs jobs in the"
 	echo "system with planning scratch for $scratch (firmware/console.h)."

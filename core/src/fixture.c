@@ -22,24 +22,6 @@ uint32_t fix_crc32(uint32_t crc, const uint8_t *p, size_t n)
 	return ~crc;
 }
 
-const char *fix_strerror(int err)
-{
-	switch (err) {
-	case FIX_OK: return "ok";
-	case FIX_END: return "end of records";
-	case FIX_E_MAGIC: return "bad magic: not a fixture";
-	case FIX_E_VERSION: return "unknown format version";
-	case FIX_E_HEADER: return "inconsistent header";
-	case FIX_E_TRUNCATED: return "truncated";
-	case FIX_E_CRC: return "CRC mismatch";
-	case FIX_E_COUNT: return "job count mismatch";
-	case FIX_E_TRAILING: return "data after the trailer";
-	case FIX_E_RANGE: return "value out of range";
-	case FIX_E_IO: return "read or write failed";
-	default: return "unknown error";
-	}
-}
-
 /* --- the model shared by encoder and decoder ------------------------------------- */
 
 /*
@@ -163,8 +145,8 @@ static void put_bits(struct fix_enc *e, uint32_t v, unsigned n)
 		e->bits |= ((v >> i) & 1u) << e->nbits;
 		if (++e->nbits == 8) {
 			uint8_t byte = (uint8_t)e->bits;
-			if (e->state == FIX_OK && e->write(e->ctx, &byte, 1) != 0)
-				e->state = FIX_E_IO;
+			if (e->state == SCHED_OK && e->write(e->ctx, &byte, 1) != 0)
+				e->state = SCHED_E_IO;
 			e->bytes++;
 			e->bits = 0;
 			e->nbits = 0;
@@ -212,7 +194,7 @@ void fix_enc_init(struct fix_enc *e, uint32_t fields, fix_write_fn write, void *
 	e->bits = 0;
 	e->nbits = 0;
 	e->bytes = 0;
-	e->state = FIX_OK;
+	e->state = SCHED_OK;
 	model_init(&e->model);
 }
 
@@ -310,7 +292,7 @@ int fix_header_encode(const struct fix_header *h, uint8_t *out, size_t cap)
 	size_t src = str_len(h->source, FIX_NAME_MAX);
 	size_t total = FIX_HEADER_FIXED + tz + src;
 	if (tz > FIX_NAME_MAX || src > FIX_NAME_MAX || total > cap || (h->fields & ~FIX_KEPT_FIELDS))
-		return FIX_E_HEADER;
+		return SCHED_E_HEADER;
 	const uint8_t magic[4] = {'S', 'W', 'F', 'X'};
 	for (int i = 0; i < 4; i++)
 		out[i] = magic[i];
@@ -348,13 +330,13 @@ long fix_mem_read(void *ctx, uint8_t *buf, size_t n)
 	return (long)n;
 }
 
-/* Next byte of the file (CRC'd as consumed): 0..255, -1 at the end, FIX_E_IO on failure. */
+/* Next byte of the file (CRC'd as consumed): 0..255, -1 at the end, SCHED_E_IO on failure. */
 static int next_byte(struct fix_dec *d)
 {
 	if (d->buf_pos == d->buf_len) {
 		long got = d->read(d->ctx, d->buf, sizeof d->buf);
 		if (got < 0 || (size_t)got > sizeof d->buf)
-			return FIX_E_IO;
+			return SCHED_E_IO;
 		if (got == 0)
 			return -1;
 		d->buf_len = (size_t)got;
@@ -371,10 +353,10 @@ static int read_exact(struct fix_dec *d, uint8_t *out, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		int b = next_byte(d);
 		if (b < 0)
-			return b == -1 ? FIX_E_TRUNCATED : b;
+			return b == -1 ? SCHED_E_TRUNCATED : b;
 		out[i] = (uint8_t)b;
 	}
-	return FIX_OK;
+	return SCHED_OK;
 }
 
 static bool printable(const char *s, size_t n)
@@ -390,16 +372,16 @@ static int read_string(struct fix_dec *d, char *dst, size_t *used)
 {
 	uint8_t len;
 	int err = read_exact(d, &len, 1);
-	if (err != FIX_OK)
+	if (err != SCHED_OK)
 		return err;
 	if (len > FIX_NAME_MAX)
-		return FIX_E_HEADER;
+		return SCHED_E_HEADER;
 	err = read_exact(d, (uint8_t *)dst, len);
-	if (err != FIX_OK)
+	if (err != SCHED_OK)
 		return err;
 	dst[len] = '\0';
 	*used += 1u + len;
-	return printable(dst, len) ? FIX_OK : FIX_E_HEADER;
+	return printable(dst, len) ? SCHED_OK : SCHED_E_HEADER;
 }
 
 int fix_dec_init(struct fix_dec *d, fix_read_fn read, void *ctx)
@@ -409,21 +391,21 @@ int fix_dec_init(struct fix_dec *d, fix_read_fn read, void *ctx)
 	d->ctx = ctx;
 	uint8_t h[42];
 	int err = read_exact(d, h, 4);
-	if (err == FIX_OK && (h[0] != 'S' || h[1] != 'W' || h[2] != 'F' || h[3] != 'X'))
-		err = FIX_E_MAGIC;
-	if (err == FIX_OK)
+	if (err == SCHED_OK && (h[0] != 'S' || h[1] != 'W' || h[2] != 'F' || h[3] != 'X'))
+		err = SCHED_E_MAGIC;
+	if (err == SCHED_OK)
 		err = read_exact(d, h + 4, 2);
-	if (err == FIX_OK && rd16(h + 4) != FIX_VERSION)
-		err = FIX_E_VERSION;
-	if (err == FIX_OK)
+	if (err == SCHED_OK && rd16(h + 4) != FIX_VERSION)
+		err = SCHED_E_VERSION;
+	if (err == SCHED_OK)
 		err = read_exact(d, h + 6, sizeof h - 6);
 	struct fix_header *hd = &d->hdr;
 	size_t used = sizeof h;
-	if (err == FIX_OK)
+	if (err == SCHED_OK)
 		err = read_string(d, hd->tz_name, &used);
-	if (err == FIX_OK)
+	if (err == SCHED_OK)
 		err = read_string(d, hd->source, &used);
-	if (err != FIX_OK) {
+	if (err != SCHED_OK) {
 		d->state = err;
 		return err;
 	}
@@ -442,36 +424,36 @@ int fix_dec_init(struct fix_dec *d, fix_read_fn read, void *ctx)
 	if (rd16(h + 6) != used || (flags & ~3u) || (hd->fields & ~FIX_KEPT_FIELDS) ||
 	    (hd->fields & must) != must || hd->records_bytes == 0 ||
 	    (!hd->has_unix_start && hd->unix_start != 0) || (!hd->has_tz_offset && hd->tz_offset != 0)) {
-		d->state = FIX_E_HEADER;
-		return FIX_E_HEADER;
+		d->state = SCHED_E_HEADER;
+		return SCHED_E_HEADER;
 	}
 	d->record_left = hd->records_bytes;
 	model_init(&d->model);
-	return FIX_OK;
+	return SCHED_OK;
 }
 
 /* Load the next byte of the record section when the bit buffer is empty. */
 static int fill(struct fix_dec *d)
 {
 	if (d->nbits > 0 || d->record_left == 0)
-		return FIX_OK;
+		return SCHED_OK;
 	int b = next_byte(d);
 	if (b < 0)
-		return b == -1 ? FIX_E_TRUNCATED : b;
+		return b == -1 ? SCHED_E_TRUNCATED : b;
 	d->record_left--;
 	d->bits = (uint32_t)b;
 	d->nbits = 8;
-	return FIX_OK;
+	return SCHED_OK;
 }
 
 /* Next bit of the record section: 0 or 1, or an error (the section has ended). */
 static int get_bit(struct fix_dec *d)
 {
 	int err = fill(d);
-	if (err != FIX_OK)
+	if (err != SCHED_OK)
 		return err;
 	if (d->nbits == 0)
-		return FIX_E_TRUNCATED;
+		return SCHED_E_TRUNCATED;
 	int bit = (int)(d->bits & 1u);
 	d->bits >>= 1;
 	d->nbits--;
@@ -488,7 +470,7 @@ static int get_bits(struct fix_dec *d, unsigned n, uint32_t *out)
 		v |= (uint32_t)b << i;
 	}
 	*out = v;
-	return FIX_OK;
+	return SCHED_OK;
 }
 
 static int get_rice(struct fix_dec *d, struct fix_rice *r, uint32_t *out)
@@ -502,8 +484,8 @@ static int get_rice(struct fix_dec *d, struct fix_rice *r, uint32_t *out)
 	uint32_t u;
 	if (q == RICE_ESCAPE) {
 		err = get_bits(d, 32, &u);
-		if (err == FIX_OK && (u >> k) < RICE_ESCAPE)
-			err = FIX_E_RANGE; /* an encoder escapes only values that need it */
+		if (err == SCHED_OK && (u >> k) < RICE_ESCAPE)
+			err = SCHED_E_VALUE; /* an encoder escapes only values that need it */
 	} else {
 		if (b < 0)
 			return b;
@@ -511,13 +493,13 @@ static int get_rice(struct fix_dec *d, struct fix_rice *r, uint32_t *out)
 		err = get_bits(d, k, &low);
 		u = (q << k) | low;
 		if (k > 0 && (q >> (32 - k)) != 0)
-			err = FIX_E_RANGE; /* an encoder would have escaped */
+			err = SCHED_E_VALUE; /* an encoder would have escaped */
 	}
-	if (err != FIX_OK)
+	if (err != SCHED_OK)
 		return err;
 	rice_update(r, u);
 	*out = u;
-	return FIX_OK;
+	return SCHED_OK;
 }
 
 static int get_mtf(struct fix_dec *d, struct fix_mtf *m, int32_t *out)
@@ -529,24 +511,24 @@ static int get_mtf(struct fix_dec *d, struct fix_mtf *m, int32_t *out)
 	int err;
 	if (hit) {
 		err = get_rice(d, &m->index, &u);
-		if (err != FIX_OK)
+		if (err != SCHED_OK)
 			return err;
 		if (u >= m->n)
-			return FIX_E_RANGE;
+			return SCHED_E_VALUE;
 		*out = m->v[u];
 		mtf_touch(m, u, *out);
 	} else {
 		err = get_rice(d, &m->raw, &u);
-		if (err != FIX_OK)
+		if (err != SCHED_OK)
 			return err;
 		*out = unfold_offset(u);
 		/* A value already cached must have been sent as a hit. */
 		for (unsigned i = 0; i < m->n; i++)
 			if (m->v[i] == *out)
-				return FIX_E_RANGE;
+				return SCHED_E_VALUE;
 		mtf_touch(m, m->n, *out);
 	}
-	return FIX_OK;
+	return SCHED_OK;
 }
 
 static int decode_job(struct fix_dec *d, struct fix_job *j)
@@ -558,7 +540,7 @@ static int decode_job(struct fix_dec *d, struct fix_job *j)
 #define GET(call)                      \
 	do {                           \
 		err = (call);          \
-		if (err != FIX_OK)     \
+		if (err != SCHED_OK)     \
 			return err;    \
 	} while (0)
 	j->run = j->alloc_procs = j->req_procs = j->req_time = -1;
@@ -590,7 +572,7 @@ static int decode_job(struct fix_dec *d, struct fix_job *j)
 			GET(get_rice(d, &m->req_procs, &u));
 			j->req_procs = unfold_offset(u);
 			if (has(fields, FIX_F_ALLOC_PROCS) && j->req_procs == j->alloc_procs)
-				return FIX_E_RANGE; /* an equal count is sent as one bit */
+				return SCHED_E_VALUE; /* an equal count is sent as one bit */
 		}
 	}
 	if (has(fields, FIX_F_REQ_TIME))
@@ -606,14 +588,14 @@ static int decode_job(struct fix_dec *d, struct fix_job *j)
 	if (has(fields, FIX_F_PARTITION))
 		GET(get_mtf(d, &m->partition, &j->partition));
 #undef GET
-	return FIX_OK;
+	return SCHED_OK;
 }
 
 /* Only the end marker and its zero padding are left in the record section? */
 static int at_end_marker(struct fix_dec *d, bool *yes)
 {
 	int err = fill(d);
-	*yes = err == FIX_OK && d->record_left == 0 && d->nbits > 0 && d->bits == 1u;
+	*yes = err == SCHED_OK && d->record_left == 0 && d->nbits > 0 && d->bits == 1u;
 	return err;
 }
 
@@ -624,38 +606,38 @@ static int finish(struct fix_dec *d)
 	if (marker < 0)
 		return marker;
 	if (marker != 1 || d->bits != 0 || d->record_left != 0)
-		return FIX_E_COUNT; /* more record data than the header's job count */
+		return SCHED_E_COUNT; /* more record data than the header's job count */
 	uint32_t want = d->crc;
 	uint8_t t[4];
 	int err = read_exact(d, t, 4);
-	if (err != FIX_OK)
+	if (err != SCHED_OK)
 		return err;
 	if (rd32(t) != want)
-		return FIX_E_CRC;
+		return SCHED_E_CRC;
 	int b = next_byte(d);
 	if (b >= 0)
-		return FIX_E_TRAILING;
+		return SCHED_E_TRAILING;
 	return b == -1 ? FIX_END : b;
 }
 
 int fix_dec_next(struct fix_dec *d, struct fix_job *job)
 {
-	if (d->state != FIX_OK)
+	if (d->state != SCHED_OK)
 		return d->state;
 	int err;
 	bool ended = false;
 	if (d->jobs_done == d->hdr.jobs) {
 		err = finish(d);
-	} else if ((err = at_end_marker(d, &ended)) != FIX_OK) {
+	} else if ((err = at_end_marker(d, &ended)) != SCHED_OK) {
 		/* the data ends before the records do */
 	} else if (ended) {
-		err = FIX_E_COUNT; /* the records ended cleanly, but fewer than announced */
+		err = SCHED_E_COUNT; /* the records ended cleanly, but fewer than announced */
 	} else {
 		err = decode_job(d, job);
-		if (err == FIX_OK)
+		if (err == SCHED_OK)
 			d->jobs_done++;
 	}
-	if (err != FIX_OK)
+	if (err != SCHED_OK)
 		d->state = err;
 	return err;
 }

@@ -704,16 +704,10 @@ const char *sched_strerror(int err)
 {
 	switch (err) {
 	case SCHED_OK: return "ok";
-	case SCHED_E_NOSPACE: return "no space";
-	case SCHED_E_INVAL: return "invalid argument";
-	case SCHED_E_RANGE: return "out of range";
-	case SCHED_E_STATE: return "wrong state";
-	case SCHED_E_NOENT: return "no such job";
-	case SCHED_E_EXIST: return "job exists";
-	case SCHED_E_TIME: return "time went backwards";
-	case SCHED_E_NOTSUP: return "not supported by policy";
-	case SCHED_E_FORMAT: return "bad format";
-	case SCHED_E_LIMIT: return "outside its queue's limits";
+#define SCHED_ERR_CASE_(name, num, msg) \
+	case SCHED_E_##name: return msg;
+	SCHED_ERRORS(SCHED_ERR_CASE_)
+#undef SCHED_ERR_CASE_
 	default: return "unknown error";
 	}
 }

@@ -159,7 +159,7 @@ result wlgen_unknown_model "$(ok $? = 2)" "accepted"
 "$B/wlgen" --model matrix -o "$tmp/x.swf" >/dev/null 2>&1
 result wlgen_matrix_needs_from "$(ok $? = 2)" "accepted"
 missing=""
-for t in swf2fix fix2swf fixinfo wlgen; do
+for t in swf2fix fix2swf fixinfo wlgen console; do
 	"$B/$t" --help >"$tmp/h" 2>&1 && grep -q "^Usage: $t" "$tmp/h" || missing="$missing $t"
 done
 result tools_have_help "$(ok -z "$missing")" "no usage from:$missing"

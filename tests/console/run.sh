@@ -13,4 +13,5 @@ for script in tests/console/*.txt; do
 		tests/console/drive.sh "$t" "$script" 2>/dev/null
 	done
 done
+tests/console/table.sh $targets
 tests/console/hash.sh

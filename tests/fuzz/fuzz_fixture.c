@@ -31,14 +31,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct fix_dec d;
 	struct fix_mem mem = {data, size, 0};
-	if (fix_dec_init(&d, fix_mem_read, &mem) != FIX_OK)
+	if (fix_dec_init(&d, fix_mem_read, &mem) != SCHED_OK)
 		return 0;
 	size_t cap = 1024;
 	struct fix_job *jobs = malloc(cap * sizeof *jobs);
 	size_t n = 0;
 	int rc;
 	struct fix_job j;
-	while ((rc = fix_dec_next(&d, &j)) == FIX_OK) {
+	while ((rc = fix_dec_next(&d, &j)) == SCHED_OK) {
 		if (n == cap) {
 			cap *= 2;
 			struct fix_job *more = realloc(jobs, cap * sizeof *jobs);
@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fix_enc_init(&e, d.hdr.fields, buf_write, &out);
 		for (size_t i = 0; i < n; i++)
 			fix_enc_job(&e, &jobs[i]);
-		if (fix_enc_finish(&e) != FIX_OK || e.bytes != d.hdr.records_bytes)
+		if (fix_enc_finish(&e) != SCHED_OK || e.bytes != d.hdr.records_bytes)
 			abort();
 		uint32_t crc = fix_crc32(0, out.p, out.n);
 		uint8_t tail[4] = {(uint8_t)crc, (uint8_t)(crc >> 8), (uint8_t)(crc >> 16), (uint8_t)(crc >> 24)};

@@ -100,13 +100,13 @@ static void identity_on_extreme_values(void)
 		}
 		build(&b, &h, jobs, n);
 		struct fix_mem m = {b.p, b.n, 0};
-		CHECK_EQ(fix_dec_init(&d, round % 3 ? fix_mem_read : one_byte_read, &m), FIX_OK);
+		CHECK_EQ(fix_dec_init(&d, round % 3 ? fix_mem_read : one_byte_read, &m), SCHED_OK);
 		CHECK_EQ(d.hdr.jobs, n);
 		CHECK(strcmp(d.hdr.tz_name, "Europe/Stockholm") == 0 && strcmp(d.hdr.source, "extreme values") == 0);
 		CHECK(d.hdr.has_unix_start && d.hdr.unix_start == -5);
 		CHECK_EQ(d.hdr.tz_offset, round % 2 ? -18000 : 0);
 		for (size_t i = 0; i < n; i++) {
-			CHECK_EQ(fix_dec_next(&d, &got), FIX_OK);
+			CHECK_EQ(fix_dec_next(&d, &got), SCHED_OK);
 			CHECK(same_job(&jobs[i], &got, h.fields));
 		}
 		CHECK_EQ(fix_dec_next(&d, &got), FIX_END);
@@ -141,10 +141,10 @@ static void source_errors(void)
 {
 	static struct fix_dec d;
 	int calls = 0;
-	CHECK_EQ(fix_dec_init(&d, failing_read, &calls), FIX_E_TRUNCATED); /* empty */
-	CHECK_EQ(fix_dec_init(&d, error_read, NULL), FIX_E_IO);
+	CHECK_EQ(fix_dec_init(&d, failing_read, &calls), SCHED_E_TRUNCATED); /* empty */
+	CHECK_EQ(fix_dec_init(&d, error_read, NULL), SCHED_E_IO);
 	struct fix_job j;
-	CHECK_EQ(fix_dec_next(&d, &j), FIX_E_IO); /* latched from init */
+	CHECK_EQ(fix_dec_next(&d, &j), SCHED_E_IO); /* latched from init */
 }
 
 /* A fixture of no jobs is legal: header, the end marker, the CRC. */
@@ -156,7 +156,7 @@ static void empty_fixture(void)
 	build(&b, &h, NULL, 0);
 	CHECK_EQ(h.records_bytes, 1);
 	struct fix_mem m = {b.p, b.n, 0};
-	CHECK_EQ(fix_dec_init(&d, fix_mem_read, &m), FIX_OK);
+	CHECK_EQ(fix_dec_init(&d, fix_mem_read, &m), SCHED_OK);
 	struct fix_job j;
 	CHECK_EQ(fix_dec_next(&d, &j), FIX_END);
 }
@@ -166,12 +166,12 @@ static void header_rejects_bad_values(void)
 	uint8_t out[FIX_HEADER_FIXED + 2 * (FIX_NAME_MAX + 1)];
 	struct fix_header h = {.version = FIX_VERSION};
 	h.fields = FIX_FIELD_BIT(3); /* the wait is not a kept field */
-	CHECK_EQ(fix_header_encode(&h, out, sizeof out), FIX_E_HEADER);
+	CHECK_EQ(fix_header_encode(&h, out, sizeof out), SCHED_E_HEADER);
 	h.fields = 0;
-	CHECK_EQ(fix_header_encode(&h, out, 10), FIX_E_HEADER); /* no room */
+	CHECK_EQ(fix_header_encode(&h, out, 10), SCHED_E_HEADER); /* no room */
 	memset(h.source, 'x', sizeof h.source); /* no terminator within the limit */
-	CHECK_EQ(fix_header_encode(&h, out, sizeof out), FIX_E_HEADER);
-	CHECK(strcmp(fix_strerror(FIX_E_CRC), "CRC mismatch") == 0);
+	CHECK_EQ(fix_header_encode(&h, out, sizeof out), SCHED_E_HEADER);
+	CHECK(strcmp(sched_strerror(SCHED_E_CRC), "CRC mismatch") == 0);
 }
 
 static const struct test tests[] = {

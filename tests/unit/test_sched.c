@@ -152,6 +152,22 @@ static void names_and_errors(void)
 	CHECK(strcmp(sched_policy_name(SCHED_POLICY_EASY), "easy") == 0);
 	CHECK(strcmp(sched_strerror(SCHED_E_NOSPACE), "no space") == 0);
 	CHECK(strcmp(sched_strerror(12345), "unknown error") == 0);
+	/* The hash and the console protocol carry these numbers: they must stay put. */
+	CHECK_EQ(SCHED_E_NOSPACE, -1);
+	CHECK_EQ(SCHED_E_LIMIT, -10);
+	CHECK_EQ(SCHED_E_CRC, -24);
+	/* Every code of the one table has its own number and a message of its own. */
+	static const int codes[] = {
+#define CODE_(name, num, msg) SCHED_E_##name,
+		SCHED_ERRORS(CODE_)
+#undef CODE_
+	};
+	for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+		CHECK(codes[i] < 0);
+		CHECK(strcmp(sched_strerror(codes[i]), "unknown error") != 0);
+		for (size_t k = 0; k < i; k++)
+			CHECK(codes[k] != codes[i] && strcmp(sched_strerror(codes[k]), sched_strerror(codes[i])) != 0);
+	}
 }
 
 /* The checker itself must notice corruption, or its passes mean nothing. */

@@ -3,6 +3,7 @@
 #ifndef SCHED_FIXTURE_H
 #define SCHED_FIXTURE_H
 
+#include "sched/err.h"
 #include "sched/types.h"
 
 /*
@@ -16,7 +17,7 @@
  *
  * The decoder pulls bytes through a callback, keeps a fixed state of about
  * 600 bytes and never allocates, so a board streams a fixture from flash.
- * Corrupt input gets a specific error code, never a crash.
+ * Corrupt input gets a specific error code (SCHED_E_MAGIC ..), never a crash.
  */
 
 #define FIX_MAGIC "SWFX"
@@ -24,23 +25,12 @@
 #define FIX_HEADER_FIXED 44   /* header bytes before the two strings */
 #define FIX_NAME_MAX 127      /* longest source name or time zone name */
 
-/* Errors of the codec; zero is success. */
-enum fix_err {
-	FIX_OK = 0,
-	FIX_END = 1,           /* fix_dec_next: no more records; the trailer checked out */
-	FIX_E_MAGIC = -20,     /* not a fixture */
-	FIX_E_VERSION = -21,   /* a version this decoder does not know */
-	FIX_E_HEADER = -22,    /* inconsistent header (sizes, unknown fields, strings) */
-	FIX_E_TRUNCATED = -23, /* the data ends inside the header, a record or the trailer */
-	FIX_E_CRC = -24,       /* the checksum does not match */
-	FIX_E_COUNT = -25,     /* the records do not hold the header's job count */
-	FIX_E_TRAILING = -26,  /* bytes after the trailer */
-	FIX_E_RANGE = -27,     /* a decoded value is out of range */
-	FIX_E_IO = -28,        /* the byte source or sink failed */
-};
-
-/** Name of a codec error ("bad magic", "CRC mismatch", ...). O(1). */
-const char *fix_strerror(int err);
+/*
+ * The codec reports errors as enum sched_err (sched/err.h): SCHED_E_MAGIC ..
+ * SCHED_E_IO say exactly what is wrong. FIX_END is no error but the
+ * decoder's "no more records, the trailer checked out".
+ */
+#define FIX_END 1
 
 /* SWF fields a fixture keeps; bit (f - 1) of fix_header.fields for SWF field f. */
 enum fix_field {
@@ -118,15 +108,15 @@ struct fix_dec {
 
 /**
  * Read and validate the header through @p read. O(header).
- * @retval FIX_OK, FIX_E_MAGIC, FIX_E_VERSION, FIX_E_HEADER, FIX_E_TRUNCATED, FIX_E_IO.
+ * @retval SCHED_OK, SCHED_E_MAGIC, SCHED_E_VERSION, SCHED_E_HEADER, SCHED_E_TRUNCATED, SCHED_E_IO.
  */
 int fix_dec_init(struct fix_dec *d, fix_read_fn read, void *ctx);
 
 /**
  * Decode the next job into @p job. After the last one it checks the
  * padding, the CRC and the end of data and returns FIX_END. O(1) per job.
- * @retval FIX_OK a job was decoded. @retval FIX_END all done, checksum good.
- * @retval FIX_E_TRUNCATED, FIX_E_COUNT, FIX_E_CRC, FIX_E_TRAILING, FIX_E_RANGE, FIX_E_IO.
+ * @retval SCHED_OK a job was decoded. @retval FIX_END all done, checksum good.
+ * @retval SCHED_E_TRUNCATED, SCHED_E_COUNT, SCHED_E_CRC, SCHED_E_TRAILING, SCHED_E_VALUE, SCHED_E_IO.
  * An error is latched: every later call returns it again.
  */
 int fix_dec_next(struct fix_dec *d, struct fix_job *job);
@@ -156,17 +146,17 @@ struct fix_enc {
 
 /**
  * Serialise @p h into @p out (at least FIX_HEADER_FIXED + 2 * (FIX_NAME_MAX + 1)
- * bytes); returns the header size, or FIX_E_HEADER if a field is out of range.
+ * bytes); returns the header size, or SCHED_E_HEADER if a field is out of range.
  */
 int fix_header_encode(const struct fix_header *h, uint8_t *out, size_t cap);
 
 /** Start encoding records of the fields in @p fields (FIX_FIELD_BIT set). O(1). */
 void fix_enc_init(struct fix_enc *e, uint32_t fields, fix_write_fn write, void *ctx);
 
-/** Append one job. O(1). @retval FIX_OK, FIX_E_IO. */
+/** Append one job. O(1). @retval SCHED_OK, SCHED_E_IO. */
 int fix_enc_job(struct fix_enc *e, const struct fix_job *job);
 
-/** Flush the last partial byte; e->bytes is then the record section's size. @retval FIX_OK, FIX_E_IO. */
+/** Flush the last partial byte; e->bytes is then the record section's size. @retval SCHED_OK, SCHED_E_IO. */
 int fix_enc_finish(struct fix_enc *e);
 
 /** Continue a CRC-32 (IEEE 802.3, reflected, as zlib's crc32) over @p n bytes; start from 0. */

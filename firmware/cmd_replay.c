@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: MIT */
+/* replay and fixtures: the fixtures linked into the image, streamed through the core's replay engine. */
+#include "commands.h"
+#include "con.h"
+#include "port.h"
+#include "sched/fixture.h"
+
+static struct sched_replay replay; /* large: kept out of the stack */
+
+/* The replay's job source: a fixture decoded as it streams from flash. */
+struct source {
+	struct fix_dec dec;
+	struct fix_mem mem;
+	sched_procs_t machine;
+	uint32_t seq, skipped;
+};
+
+static struct source src; /* about 700 bytes: kept off the stack */
+
+/* The codec's own error (SCHED_E_CRC, ...) goes through the replay engine to the reply. */
+static int next_job(void *ctx, struct sched_replay_job *job)
+{
+	struct source *s = ctx;
+	for (;;) {
+		struct fix_job fj;
+		int err = fix_dec_next(&s->dec, &fj);
+		if (err == FIX_END)
+			return 0;
+		if (err != SCHED_OK)
+			return err;
+		if (sched_replay_clean(fj.submit, fj.run, fj.alloc_procs, fj.req_procs, fj.req_time,
+				       s->machine, job) != SCHED_SKIP_NONE) {
+			s->skipped++;
+			continue;
+		}
+		job->seq = s->seq++;
+		return 1;
+	}
+}
+
+/* Open fixture @p fx for streaming; false (the reply printed) if its header is unusable. */
+static bool source_open(const struct console_fixture *fx)
+{
+	src.mem = (struct fix_mem){fx->data, (size_t)(fx->end - fx->data), 0};
+	src.seq = src.skipped = 0;
+	int err = fix_dec_init(&src.dec, fix_mem_read, &src.mem);
+	if (err != SCHED_OK) {
+		con_err(err, NULL);
+		return false;
+	}
+	src.machine = src.dec.hdr.max_procs ? src.dec.hdr.max_procs : src.dec.hdr.max_nodes;
+	if (src.machine == 0) {
+		con_err(SCHED_E_HEADER, "fixture gives no machine size");
+		return false;
+	}
+	return true;
+}
+
+static void fmt_milli(struct fmt *f, uint64_t num, uint64_t den)
+{
+	/* num / den with three decimals, from integers only (bit-identical everywhere). */
+	uint64_t milli = den ? sched_ratio_micro(num, den) / 1000u : 0;
+	fmt_u64(f, milli / 1000u);
+	fmt_ch(f, '.');
+	fmt_u32_pad(f, (uint32_t)(milli % 1000u), 3);
+}
+
+static void reply_replay(const char *name, enum sched_policy_id policy, uint64_t cycles)
+{
+	const struct sched_metrics *m = &replay.metrics;
+	struct fmt f;
+	fmt_init(&f);
+	fmt_str(&f, "ok replay ");
+	fmt_str(&f, name);
+	fmt_str(&f, " policy=");
+	fmt_str(&f, sched_policy_name(policy));
+	fmt_kv(&f, " procs=", src.machine);
+	fmt_kv(&f, " jobs=", m->jobs);
+	fmt_kv(&f, " skipped=", src.skipped);
+	fmt_kv(&f, " refused=", replay.refused);
+	fmt_kv(&f, " killed=", m->killed);
+	fmt_str(&f, " avg_wait=");
+	fmt_milli(&f, m->sum_wait, m->jobs);
+	fmt_kv(&f, " max_wait=", m->max_wait);
+	fmt_str(&f, " avg_bsld=");
+	fmt_milli(&f, m->sum_bsld_micro, (uint64_t)m->jobs * SCHED_MICRO);
+	fmt_str(&f, " util=");
+	fmt_milli(&f, m->area * 100u, (uint64_t)src.machine * (m->last_end - m->first_submit));
+	fmt_kv(&f, " fallbacks=", con_view_fallbacks(&replay));
+	fmt_str(&f, " hash=");
+	fmt_hex64(&f, replay.hash);
+	fmt_kv(&f, " cycles=", cycles);
+	fmt_line(&f);
+}
+
+/* replay NAME [POLICY]: run a linked fixture through the replay engine; metrics, hash, cycles. */
+void cmd_replay(struct args *a)
+{
+	const struct console_fixture *fx = NULL;
+	for (unsigned i = 0; i < console_fixture_count; i++)
+		if (con_str_eq(a->v[1], console_fixtures[i].name))
+			fx = &console_fixtures[i];
+	if (fx == NULL) {
+		con_err(SCHED_E_INVAL, "unknown fixture (see fixtures)");
+		return;
+	}
+	enum sched_policy_id policy = con.cfg.policy;
+	if ((a->n == 3 && !con_policy_arg(a->v[2], &policy)) || !source_open(fx))
+		return;
+	/* The live schedule's policy parameters (config tolerance, sf_milli, ...) apply to the replay too. */
+	const struct sched_config *live = con_view_params(con.s);
+	struct sched_config cfg = {.procs = src.machine, .max_jobs = CONSOLE_MAX_JOBS, .policy = policy,
+				   .scratch_jobs = CONSOLE_SCRATCH_JOBS, .tolerance = live->tolerance,
+				   .tolerance_permille = live->tolerance_permille, .slack = live->slack, .dynp = live->dynp};
+	int err = sched_replay_init(&replay, &cfg, con_arena, CON_REPLAY_BYTES, NULL, NULL);
+	uint64_t c0 = port_cycles();
+	if (err == SCHED_OK)
+		err = sched_replay_run(&replay, next_job, &src);
+	uint64_t cycles = port_cycles() - c0;
+	con_live_init(); /* the live schedule shared the arena: start it afresh */
+	if (err != SCHED_OK)
+		con_err(err, err == SCHED_E_TIME ? "fixture jobs are not in submit order" : NULL);
+	else
+		reply_replay(fx->name, policy, cycles);
+}
+
+void cmd_fixtures(struct args *a)
+{
+	(void)a;
+	struct fmt f;
+	fmt_init(&f);
+	fmt_kv(&f, "ok fixtures=", console_fixture_count);
+	for (unsigned i = 0; i < console_fixture_count; i++) {
+		fmt_ch(&f, ' ');
+		fmt_str(&f, console_fixtures[i].name);
+		fmt_kv(&f, ":", (uint32_t)(console_fixtures[i].end - console_fixtures[i].data));
+	}
+	fmt_line(&f);
+}

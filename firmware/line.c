@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/* Line input: a fixed buffer, whole-line refusal of over-long or control-laden lines, tokenising. */
+#include "line.h"
+
+#include "sched/err.h"
+
+int line_feed(struct line *l, char c)
+{
+	if (c == '\r')
+		return 0;
+	if (c != '\n') {
+		/* Keep reading to the end of a bad line, so its tail is not taken for a command. */
+		if ((unsigned char)c < 0x20 && c != '\t')
+			l->control = true;
+		if (l->len < LINE_MAX_BYTES)
+			l->buf[l->len++] = c;
+		else
+			l->dropped++;
+		return 0;
+	}
+	l->buf[l->len] = '\0';
+	int rc = l->dropped > 0 ? SCHED_E_LINE : l->control ? SCHED_E_CONTROL : 1;
+	l->len = 0;
+	l->dropped = 0;
+	l->control = false;
+	return rc;
+}
+
+int line_split(char *s, struct args *a)
+{
+	a->n = 0;
+	while (*s) {
+		while (*s == ' ' || *s == '\t')
+			*s++ = '\0';
+		if (*s == '\0')
+			break;
+		if (a->n == LINE_MAX_WORDS)
+			return SCHED_E_EXTRA;
+		a->v[a->n++] = s;
+		while (*s && *s != ' ' && *s != '\t')
+			s++;
+	}
+	return SCHED_OK;
+}
