@@ -83,14 +83,16 @@ static inline bool sched_list_empty(const struct sched_list *head)
 	return head->next == 0;
 }
 
-/* Link @p node between two adjacent nodes. */
+/* Link @p node between two adjacent nodes (each distance is the other side's negated). */
 static inline void sched_list_link(struct sched_list *node, struct sched_list *prev,
 				   struct sched_list *next)
 {
-	sched_list_set_prev(node, prev);
-	sched_list_set_next(node, next);
-	sched_list_set_next(prev, node);
-	sched_list_set_prev(next, node);
+	intptr_t to_prev = (intptr_t)((uintptr_t)prev - (uintptr_t)node);
+	intptr_t to_next = (intptr_t)((uintptr_t)next - (uintptr_t)node);
+	node->prev = to_prev;
+	node->next = to_next;
+	prev->next = -to_prev;
+	next->prev = -to_next;
 }
 
 /** Insert @p node after @p pos (pos may be the head: insert first). O(1). */
@@ -114,10 +116,27 @@ static inline void sched_list_push_back(struct sched_list *head, struct sched_li
 /** Unlink @p node; it then points at itself so a second removal is harmless. O(1). */
 static inline void sched_list_remove(struct sched_list *node)
 {
-	struct sched_list *prev = sched_list_prev(node), *next = sched_list_next(node);
-	sched_list_set_next(prev, next);
-	sched_list_set_prev(next, prev);
+	intptr_t to_prev = node->prev, to_next = node->next;
+	sched_list_prev(node)->next = to_next - to_prev;
+	sched_list_next(node)->prev = to_prev - to_next;
 	sched_list_init(node);
+}
+
+/**
+ * Move every element of @p from to the front of @p to, in order; @p from
+ * is then empty. O(1).
+ */
+static inline void sched_list_splice_front(struct sched_list *to, struct sched_list *from)
+{
+	if (sched_list_empty(from))
+		return;
+	struct sched_list *first = sched_list_next(from), *last = sched_list_prev(from);
+	struct sched_list *after = sched_list_next(to);
+	sched_list_set_next(to, first);
+	sched_list_set_prev(first, to);
+	sched_list_set_next(last, after);
+	sched_list_set_prev(after, last);
+	sched_list_init(from);
 }
 
 /** First element's node, or the head itself when empty. O(1). */

@@ -73,3 +73,41 @@ void sched_pool_free(struct sched_pool *pool, void *elem)
 	pool->used--;
 	sched_list_insert_after(&pool->free_list, link_of(pool, elem));
 }
+
+void sched_pool_free_all(struct sched_pool *pool, struct sched_list *elems, uint32_t count)
+{
+	SCHED_ASSERT(pool->used >= count);
+#ifdef SCHED_DEBUG
+	uint32_t n = 0;
+	struct sched_list *it;
+	sched_list_for_each(it, elems) {
+		SCHED_ASSERT(sched_pool_owns(pool, elem_of(pool, it)));
+		n++;
+	}
+	SCHED_ASSERT(n == count);
+#endif
+	pool->used -= count;
+	sched_list_splice_front(&pool->free_list, elems);
+}
+
+void sched_pool_alloc_chain(struct sched_pool *pool, uint32_t count, struct sched_list *to)
+{
+	SCHED_ASSERT(count <= sched_pool_available(pool));
+	if (count == 0)
+		return;
+	struct sched_list *head = &pool->free_list;
+	struct sched_list *first = sched_list_next(head), *last = first;
+	for (uint32_t i = 1; i < count; i++)
+		last = sched_list_next(last);
+	/* Cut [first, last] out of the free list and hang it at the end of `to`. */
+	struct sched_list *rest = sched_list_next(last), *tail = sched_list_prev(to);
+	sched_list_set_next(head, rest);
+	sched_list_set_prev(rest, head);
+	sched_list_set_next(tail, first);
+	sched_list_set_prev(first, tail);
+	sched_list_set_next(last, to);
+	sched_list_set_prev(to, last);
+	pool->used += count;
+	if (pool->used > pool->max_used)
+		pool->max_used = pool->used;
+}

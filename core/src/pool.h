@@ -43,6 +43,20 @@ void *sched_pool_alloc(struct sched_pool *pool);
  */
 void sched_pool_free(struct sched_pool *pool, void *elem);
 
+/**
+ * Return every element of list @p elems (@p count of them, each linked
+ * through its pool link) at once; @p elems is then empty. O(1) (O(count)
+ * with SCHED_DEBUG, which checks each one).
+ */
+void sched_pool_free_all(struct sched_pool *pool, struct sched_list *elems, uint32_t count);
+
+/**
+ * Take @p count elements at once (at most sched_pool_available()) and
+ * append them, linked through their pool links, to list @p to. O(count),
+ * one pass: the free list is already a chain of them.
+ */
+void sched_pool_alloc_chain(struct sched_pool *pool, uint32_t count, struct sched_list *to);
+
 /** Elements that can still be allocated. O(1). */
 static inline uint32_t sched_pool_available(const struct sched_pool *pool)
 {

@@ -51,11 +51,8 @@ int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_p
 
 void sched_profile_clear(struct sched_profile *p)
 {
-	struct sched_list *it, *tmp;
-	sched_list_for_each_safe(it, tmp, &p->end.link) {
-		sched_list_remove(it);
-		sched_pool_free(pool_of(p), seg_of(it));
-	}
+	/* The segments go back in one splice (the sentinel is not one of them: it is the head). */
+	sched_pool_free_all(pool_of(p), &p->end.link, p->count);
 	p->count = 0;
 }
 
@@ -174,15 +171,14 @@ int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const
 	int err = sched_profile_init(dst, pool, src->procs, sched_profile_origin(src));
 	SCHED_ASSERT(err == SCHED_OK);
 	(void)err;
-	struct sched_seg *first = sched_profile_first(dst);
-	first->free = sched_profile_first(src)->free;
-	for (const struct sched_seg *g = sched_profile_next(src, sched_profile_first(src)); g != NULL;
-	     g = sched_profile_next(src, g)) {
-		struct sched_seg *n = sched_pool_alloc(pool);
+	/* The rest of the segments in one chain off the pool, then one pass to fill them in. */
+	sched_pool_alloc_chain(pool, src->count - 1u, &dst->end.link);
+	dst->count = src->count;
+	const struct sched_seg *g = sched_profile_first(src);
+	for (struct sched_seg *n = sched_profile_first(dst); n != NULL; n = sched_profile_next(dst, n)) {
 		n->time = g->time;
 		n->free = g->free;
-		sched_list_push_back(&dst->end.link, &n->link);
-		dst->count++;
+		g = sched_profile_next(src, g);
 	}
 	return SCHED_OK;
 }
