@@ -284,10 +284,10 @@ static void write_jobs_out(FILE *f, const struct swf_trace *t, const struct work
 	for (size_t i = 0; i < t->n; i++) {
 		if (slot[i] < 0 || out[slot[i]].refused)
 			continue;
-		const struct wjob *j = &w->jobs[slot[i]];
+		const struct sched_replay_job *j = &w->jobs[slot[i]].j;
 		const struct replay_job_out *o = &out[slot[i]];
 		double v[SWF_FIELDS];
-		memcpy(v, t->jobs[i].v, sizeof v);
+		swf_job_values(t, i, v);
 		v[SWF_SUBMIT] = j->submit;
 		v[SWF_WAIT] = (double)(o->start - j->submit);
 		v[SWF_RUN] = (double)(o->end - o->start);
@@ -387,10 +387,10 @@ static bool parse_when(const char *s, const struct swf_trace *t, const char *pat
 /* Earliest job-line submit time of the trace (month 1 of --months). */
 static double first_submit(const struct swf_trace *t)
 {
-	double m = t->jobs[0].v[SWF_SUBMIT];
+	double m = t->jobs[0].submit;
 	for (size_t i = 1; i < t->n; i++)
-		if (t->jobs[i].v[SWF_SUBMIT] < m)
-			m = t->jobs[i].v[SWF_SUBMIT];
+		if (t->jobs[i].submit < m)
+			m = t->jobs[i].submit;
 	return m;
 }
 
@@ -904,7 +904,7 @@ int main(int argc, char **argv)
 
 	long *names = malloc(w.n * sizeof *names);
 	for (size_t i = 0; i < w.n; i++)
-		names[i] = (long)trace.jobs[w.jobs[i].idx].v[SWF_JOB];
+		names[i] = (long)trace.jobs[w.jobs[i].idx].job;
 
 	size_t ns = op.n_specs;
 	bool planning_cols = false, family_cols = false, dynp_cols = false;
@@ -929,8 +929,8 @@ int main(int argc, char **argv)
 		if (op.hi_every)
 			for (size_t i = a; i < b; i++) {
 				bool hi = (i - a + 1) % op.hi_every == 0;
-				w.jobs[i].up_milli = hi ? 1000 : 0;
-				w.jobs[i].pp_milli = hi ? 1000 : 0;
+				w.jobs[i].j.up_milli = hi ? 1000 : 0;
+				w.jobs[i].j.pp_milli = hi ? 1000 : 0;
 			}
 		for (size_t p = 0; p < ns; p++) {
 			const struct run_spec *spec = &op.specs[p];
@@ -985,7 +985,7 @@ int main(int argc, char **argv)
 			if (op.hi_every) {
 				struct subset hi = {0}, lo = {0};
 				for (size_t i = 0; i < b - a; i++)
-					subset_add(w.jobs[a + i].up_milli ? &hi : &lo, &r.out[i]);
+					subset_add(w.jobs[a + i].j.up_milli ? &hi : &lo, &r.out[i]);
 				subset_rows(row, "hi-pri", "hi_pri", &hi);
 				subset_rows(row, "lo-pri", "lo_pri", &lo);
 			}
@@ -993,7 +993,7 @@ int main(int argc, char **argv)
 				for (unsigned q = 0; q < site.cfg.n_queues; q++) {
 					struct subset x = {0};
 					for (size_t i = 0; i < b - a; i++)
-						if (w.jobs[a + i].queue == q)
+						if (w.jobs[a + i].j.queue == q)
 							subset_add(&x, &r.out[i]);
 					char label[64], key[64];
 					snprintf(label, sizeof label, "q %s", site.queue_name[q]);

@@ -19,11 +19,9 @@ static int source(void *vctx, struct sched_replay_job *job)
 	struct ctx *c = vctx;
 	if (c->next == c->n)
 		return 0;
-	const struct wjob *w = &c->jobs[c->next];
-	*job = (struct sched_replay_job){.seq = (uint32_t)c->next, .submit = w->submit, .run = w->run,
-					 .estimate = w->estimate, .procs = w->procs, .user = w->user,
-					 .queue = w->queue, .partition = w->partition, .up_milli = w->up_milli,
-					 .pp_milli = w->pp_milli};
+	/* The cleaned record goes in as it is; seq is the workload index the events come back with. */
+	*job = c->jobs[c->next].j;
+	job->seq = (uint32_t)c->next;
 	c->next++;
 	return 1;
 }
@@ -46,7 +44,7 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 		out->refuse_err = e->err;
 		out->predicted = e->predicted;
 		if (f) {
-			const struct wjob *j = &c->jobs[e->seq];
+			const struct sched_replay_job *j = &c->jobs[e->seq].j;
 			fprintf(f, "%u submit %ld %u %u ", e->time, name_of(c, e->seq), j->procs, j->estimate);
 			if (out->refused)
 				fprintf(f, "refused %s", e->err == SCHED_E_LIMIT ? "limits" : "room");
@@ -200,8 +198,8 @@ double replay_loss_of_capacity(const struct wjob *jobs, const struct replay_job_
 		if (out[i].refused)
 			continue;
 		ev[k++] = (struct loc_event){out[i].submit, 0, 1};
-		ev[k++] = (struct loc_event){out[i].start, (int64_t)jobs[i].procs, -1};
-		ev[k++] = (struct loc_event){out[i].end, -(int64_t)jobs[i].procs, 0};
+		ev[k++] = (struct loc_event){out[i].start, (int64_t)jobs[i].j.procs, -1};
+		ev[k++] = (struct loc_event){out[i].end, -(int64_t)jobs[i].j.procs, 0};
 		if (out[i].submit < first)
 			first = out[i].submit;
 		if (out[i].end > last)

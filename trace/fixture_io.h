@@ -6,15 +6,9 @@
 #include "sched/fixture.h"
 #include "swf.h"
 
-/** The kept fields of one SWF job as a fixture record (values truncated to integers). */
-void fixture_job_from_swf(const struct swf_job *in, struct fix_job *out);
-
-/** A fixture record as an SWF job; fields a fixture does not keep are -1. */
-void fixture_job_to_swf(const struct fix_job *in, struct swf_job *out);
-
 /**
- * Read the fixture at @p path into @p t (header lines are synthesised from
- * the fixture's header). Returns -1 with "PATH: message" in @p err on any
+ * Read the fixture at @p path into @p t: its records as decoded, no SWF
+ * text (header lines are synthesised from the fixture's header). Returns -1 with "PATH: message" in @p err on any
  * codec error (each has its own message: bad magic, CRC mismatch, ...).
  */
 int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen);

@@ -516,7 +516,7 @@ static int map_find(const struct site_map *m, size_t n, int32_t swf)
 	return -1;
 }
 
-enum site_miss site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
+enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
 			   sched_procs_t procs, sched_time_t estimate, struct site_job *out)
 {
 	int q = map_find(s->queue_map, s->n_queue_map, swf_queue);
@@ -526,7 +526,7 @@ enum site_miss site_assign(const struct site *s, int32_t swf_queue, int32_t swf_
 	if (q < 0)
 		q = s->default_queue;
 	if (q < 0)
-		return SITE_NO_QUEUE;
+		return SCHED_SKIP_NO_QUEUE;
 	const struct sched_queue_cfg *qc = &s->cfg.queues[q];
 	uint8_t mask = qc->partitions;
 	out->queue = (uint8_t)q;
@@ -542,7 +542,7 @@ enum site_miss site_assign(const struct site *s, int32_t swf_queue, int32_t swf_
 				widest = s->cfg.partition_procs[i];
 		}
 		if (procs > widest)
-			return SITE_TOO_WIDE;
+			return SCHED_SKIP_WIDE;
 	}
 	struct site_prio pr = s->queue_prio[q];
 	struct site_user key = {.user = user};
@@ -555,7 +555,7 @@ enum site_miss site_assign(const struct site *s, int32_t swf_queue, int32_t swf_
 	}
 	out->up = pr.up;
 	out->pp = pr.pp;
-	return SITE_OK;
+	return SCHED_SKIP_NONE;
 }
 
 int site_resize(struct site *s, const char *name, sched_procs_t procs)

@@ -174,14 +174,18 @@ static int parse(const char *path, line_fn next, void *ctx, struct swf_trace *t,
 			continue;
 		if (t->n == cap) {
 			cap = cap ? cap * 2 : 4096;
-			struct swf_job *jobs = realloc(t->jobs, cap * sizeof *jobs);
-			if (jobs == NULL) {
+			struct swf_job *text = realloc(t->text, cap * sizeof *text);
+			if (text != NULL)
+				t->text = text;
+			struct fix_job *jobs = realloc(t->jobs, cap * sizeof *jobs);
+			if (jobs != NULL)
+				t->jobs = jobs;
+			if (text == NULL || jobs == NULL) {
 				rc = fail(err, errlen, path, lineno, "out of memory");
 				break;
 			}
-			t->jobs = jobs;
 		}
-		struct swf_job *j = &t->jobs[t->n];
+		struct swf_job *j = &t->text[t->n];
 		j->line = lineno;
 		int nf = 0;
 		while (nf < SWF_FIELDS) {
@@ -220,6 +224,7 @@ static int parse(const char *path, line_fn next, void *ctx, struct swf_trace *t,
 		if (j->v[SWF_SUBMIT] < prev_submit)
 			t->submit_backwards++;
 		prev_submit = j->v[SWF_SUBMIT];
+		swf_job_record(j, &t->jobs[t->n]);
 		t->n++;
 	}
 	if (rc == 0 && got == -2)
@@ -317,6 +322,7 @@ void swf_free(struct swf_trace *t)
 		free(t->hdr.lines[i]);
 	free(t->hdr.lines);
 	free(t->jobs);
+	free(t->text);
 	memset(t, 0, sizeof *t);
 }
 
@@ -352,4 +358,47 @@ void swf_print_job(FILE *f, const double *v)
 		swf_print_value(f, v[k]);
 	}
 	fputc('\n', f);
+}
+
+static int32_t to_i32(double v)
+{
+	if (v >= 2147483647.0)
+		return INT32_MAX;
+	if (v <= -2147483648.0)
+		return INT32_MIN;
+	return (int32_t)v;
+}
+
+void swf_job_record(const struct swf_job *in, struct fix_job *out)
+{
+	const double *v = in->v;
+	*out = (struct fix_job){
+		.job = to_i32(v[SWF_JOB]), .submit = to_i32(v[SWF_SUBMIT]), .run = to_i32(v[SWF_RUN]),
+		.alloc_procs = to_i32(v[SWF_ALLOC_PROCS]), .req_procs = to_i32(v[SWF_REQ_PROCS]),
+		.req_time = to_i32(v[SWF_REQ_TIME]), .status = to_i32(v[SWF_STATUS]),
+		.user = to_i32(v[SWF_USER]), .group = to_i32(v[SWF_GROUP]),
+		.queue = to_i32(v[SWF_QUEUE]), .partition = to_i32(v[SWF_PARTITION]),
+	};
+}
+
+void swf_job_values(const struct swf_trace *t, size_t i, double v[SWF_FIELDS])
+{
+	if (t->text != NULL) {
+		memcpy(v, t->text[i].v, SWF_FIELDS * sizeof v[0]);
+		return;
+	}
+	const struct fix_job *j = &t->jobs[i];
+	for (int k = 0; k < SWF_FIELDS; k++)
+		v[k] = -1;
+	v[SWF_JOB] = j->job;
+	v[SWF_SUBMIT] = j->submit;
+	v[SWF_RUN] = j->run;
+	v[SWF_ALLOC_PROCS] = j->alloc_procs;
+	v[SWF_REQ_PROCS] = j->req_procs;
+	v[SWF_REQ_TIME] = j->req_time;
+	v[SWF_STATUS] = j->status;
+	v[SWF_USER] = j->user;
+	v[SWF_GROUP] = j->group;
+	v[SWF_QUEUE] = j->queue;
+	v[SWF_PARTITION] = j->partition;
 }

@@ -106,10 +106,10 @@ static void check_against_trace(const char *path)
 		exit(2);
 	}
 	for (size_t i = 0; i < t.n; i++) {
-		struct cj *j = find((long)t.jobs[i].v[SWF_JOB]);
+		struct cj *j = find((long)t.jobs[i].job);
 		if (j == NULL)
 			continue; /* skipped by the conventions */
-		long run = (long)t.jobs[i].v[SWF_RUN];
+		long run = t.jobs[i].run;
 		long want = run < j->est ? run : j->est;
 		if (j->run != want)
 			violation("job %ld ran %ld s; trace run %ld s, estimate %ld s", j->id, j->run, run, j->est);

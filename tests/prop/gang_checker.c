@@ -148,10 +148,10 @@ int main(int argc, char **argv)
 	/* The work each job needs comes from the trace, not from the replayer. */
 	read_swf(trace, &t);
 	for (size_t i = 0; i < t.n; i++) {
-		struct gj *j = find((long)t.jobs[i].v[SWF_JOB]);
+		struct gj *j = find((long)t.jobs[i].job);
 		if (j == NULL)
 			continue;
-		long run = (long)t.jobs[i].v[SWF_RUN], use = run < j->est ? run : j->est;
+		long run = t.jobs[i].run, use = run < j->est ? run : j->est;
 		j->quanta = use <= 0 ? 1 : (use + quantum - 1) / quantum;
 	}
 	swf_free(&t);
