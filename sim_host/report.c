@@ -5,11 +5,6 @@
 #include <math.h>
 #include <string.h>
 
-static double ratio(uint64_t num, uint64_t den)
-{
-	return den ? (double)num / (double)den : 0.0;
-}
-
 void report_row_fill(struct report_row *row, const char *policy, const char *period,
 		     const struct sched_metrics *m, const struct sched_counters *c,
 		     sched_procs_t procs, uint32_t skipped, uint32_t refused_room, uint32_t refused_limit,
@@ -23,35 +18,10 @@ void report_row_fill(struct report_row *row, const char *policy, const char *per
 	row->refused = refused_room + refused_limit;
 	row->refused_room = refused_room;
 	row->refused_limit = refused_limit;
-	row->killed = m->killed;
 	row->backfilled = c->backfilled;
 	row->peak_jobs = peak_jobs;
-	row->avg_wait = ratio(m->sum_wait, m->jobs);
-	row->max_wait = m->max_wait;
-	row->min_wait = m->jobs ? m->min_wait : NAN;
-	row->total_run = (double)m->sum_run;
-	row->avg_run = ratio(m->sum_run, m->jobs);
-	row->max_run = m->max_run;
-	row->min_run = m->jobs ? m->min_run : NAN;
-	row->avg_bsld = ratio(m->sum_bsld_micro, m->jobs) / SCHED_MICRO;
-	row->avg_response = ratio(m->sum_response, m->jobs);
-	row->ef = ratio(m->sum_wait + m->sum_run, m->sum_run);
-	for (int k = 0; k < SCHED_METRIC_CLASSES; k++) {
-		row->class_jobs[k] = m->class_jobs[k];
-		/* A class with no jobs has no expansion factor (printed "-", or null in JSON). */
-		row->ef_class[k] = m->class_jobs[k] ? ratio(m->class_wait[k] + m->class_run[k], m->class_run[k])
-						     : NAN;
-	}
-	if (m->jobs > 0) {
-		double span = (double)(m->last_end - m->first_submit);
-		row->makespan = span;
-		row->utilization = span > 0 ? (double)m->area / ((double)procs * span) : 0.0;
-	}
-	row->art = row->avg_response;
+	sched_metrics_summarize(m, procs, &row->sum);
 	row->loc = NAN;
-	row->artww = ratio(m->sum_procs_response, m->sum_procs);
-	row->sldww60 = ratio(m->sum_procs_sld60_micro, m->sum_procs) / SCHED_MICRO;
-	row->sldww300 = ratio(m->sum_procs_sld300_micro, m->sum_procs) / SCHED_MICRO;
 }
 
 void report_row_extra(struct report_row *row, const char *label, const char *key, int decimals, double v)
@@ -75,32 +45,39 @@ struct metric {
 
 #define GETTER(name, expr) \
 	static double name(const struct report_row *r, int k) { (void)k; return (expr); }
+/* Millionths as printed; only the printing rounds. */
+static double micro(uint64_t v)
+{
+	return (double)v / SCHED_MICRO;
+}
+
 GETTER(g_jobs, r->jobs)
 GETTER(g_skipped, r->skipped)
 GETTER(g_refused, r->refused)
-GETTER(g_killed, r->killed)
+GETTER(g_killed, r->sum.killed)
 GETTER(g_backfilled, r->backfilled)
 GETTER(g_peak, r->peak_jobs)
-GETTER(g_avg_wait, r->avg_wait)
-GETTER(g_max_wait, r->max_wait)
-GETTER(g_min_wait, r->min_wait)
-GETTER(g_total_run, r->total_run)
-GETTER(g_avg_run, r->avg_run)
-GETTER(g_max_run, r->max_run)
-GETTER(g_min_run, r->min_run)
+GETTER(g_avg_wait, micro(r->sum.avg_wait_micro))
+GETTER(g_max_wait, r->sum.max_wait)
+/* A minimum over no job is none ("-", or null in JSON), as is a class's EF. */
+GETTER(g_min_wait, r->sum.jobs ? r->sum.min_wait : NAN)
+GETTER(g_total_run, (double)r->sum.total_run)
+GETTER(g_avg_run, micro(r->sum.avg_run_micro))
+GETTER(g_max_run, r->sum.max_run)
+GETTER(g_min_run, r->sum.jobs ? r->sum.min_run : NAN)
 GETTER(g_refused_room, r->refused_room)
 GETTER(g_refused_limit, r->refused_limit)
-GETTER(g_avg_bsld, r->avg_bsld)
-GETTER(g_avg_resp, r->avg_response)
-GETTER(g_ef, r->ef)
-GETTER(g_ef_class, r->ef_class[k])
-GETTER(g_class_jobs, r->class_jobs[k])
-GETTER(g_util, r->utilization * 100.0)
+GETTER(g_avg_bsld, micro(r->sum.avg_bsld_micro))
+GETTER(g_avg_resp, micro(r->sum.avg_response_micro))
+GETTER(g_ef, micro(r->sum.ef_micro))
+GETTER(g_ef_class, r->sum.class_jobs[k] ? micro(r->sum.ef_class_micro[k]) : NAN)
+GETTER(g_class_jobs, r->sum.class_jobs[k])
+GETTER(g_util, micro(r->sum.util_pct_micro))
 GETTER(g_loc, r->loc)
-GETTER(g_makespan, r->makespan)
-GETTER(g_artww, r->artww)
-GETTER(g_sldww60, r->sldww60)
-GETTER(g_sldww300, r->sldww300)
+GETTER(g_makespan, r->sum.makespan)
+GETTER(g_artww, micro(r->sum.artww_micro))
+GETTER(g_sldww60, micro(r->sum.sldww60_micro))
+GETTER(g_sldww300, micro(r->sum.sldww300_micro))
 
 static const struct metric metrics[] = {
 	{"jobs", "jobs", 0, g_jobs, 0},
@@ -176,8 +153,7 @@ static void print_table_months(FILE *f, const struct report_row *rows, size_t n,
 		fprintf(f, "%-8s %6u", rows[i].period, rows[i].jobs);
 		for (size_t p = 0; p < np; p++) {
 			const struct report_row *r = &rows[i + p];
-			fprintf(f, " | %-10s %9.1f %8.2f %6.2f", "", r->avg_wait, r->avg_bsld,
-				r->utilization * 100.0);
+			fprintf(f, " | %-10s %9.1f %8.2f %6.2f", "", g_avg_wait(r, 0), g_avg_bsld(r, 0), g_util(r, 0));
 		}
 		fputc('\n', f);
 	}

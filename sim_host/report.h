@@ -29,16 +29,10 @@ struct report_row {
 	uint32_t refused;         /* refused by the core: refused_room + refused_limit */
 	uint32_t refused_room;    /* no room in the core (capacity) */
 	uint32_t refused_limit;   /* outside its queue's processor or time range */
-	uint32_t killed;
 	uint32_t backfilled;
 	uint32_t peak_jobs;       /* most jobs in the core at once (waiting + running) */
-	double avg_wait, max_wait, min_wait, avg_bsld, avg_response;
-	double total_run, avg_run, max_run, min_run;  /* time held: min(run, estimate) */
-	double ef, ef_class[SCHED_METRIC_CLASSES];
-	uint32_t class_jobs[SCHED_METRIC_CLASSES];
-	double utilization, makespan;
+	struct sched_metrics_summary sum; /* the core's integer figures: what is printed */
 	double loc;               /* loss of capacity, 0..1 (set by the caller; NaN if unknown) */
-	double art, artww, sldww60, sldww300;
 	struct report_extra extra[REPORT_EXTRA_MAX];
 	size_t n_extra;
 };
