@@ -56,11 +56,11 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 	memset(gs, 0, sizeof *gs);
 	if (n == 0) {
 		snprintf(err, errlen, "no jobs to replay");
-		return -1;
+		return SCHED_E_INVAL;
 	}
 	if (n > 65534u) {
 		snprintf(err, errlen, "gang scheduling replays at most 65,534 jobs at once (this slice has %zu)", n);
-		return -1;
+		return SCHED_E_RANGE;
 	}
 	struct sched_gang_config cfg = {.procs = o->procs, .max_slots = o->max_slots, .max_jobs = (uint32_t)n,
 					.scheme = o->scheme, .quantum = o->quantum};
@@ -69,12 +69,12 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 		snprintf(err, errlen, "gang scheduling needs a power-of-two machine of at most 32768 processors "
 				      "(buddy blocks), at most 65535 slots and a quantum of at least 1 s; "
 				      "this machine has %u (give --procs)", o->procs);
-		return -1;
+		return SCHED_E_RANGE;
 	}
 	void *arena = aligned_alloc(8, (size + 7u) / 8u * 8u);
 	struct sched_gang *g = malloc(sizeof *g);
 	r->out = calloc(n, sizeof *r->out);
-	int rc = -1;
+	int rc = SCHED_E_NOSPACE;
 	if (arena == NULL || g == NULL || r->out == NULL) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -85,6 +85,7 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 	sched_time_t origin = jobs[0].j.submit / q * q;
 	if (sched_gang_init(g, &cfg, arena, size, on_event, &c, origin) != SCHED_OK) {
 		snprintf(err, errlen, "cannot start the gang scheduler");
+		rc = SCHED_E_INVAL;
 		goto out;
 	}
 	size_t next = 0;
@@ -99,6 +100,7 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 			if (e != SCHED_OK) {
 				snprintf(err, errlen, "the gang scheduler refused job %ld: %s", name_of(&c, (uint32_t)next),
 					 sched_strerror(e));
+				rc = e;
 				goto out;
 			}
 			if (o->events)
@@ -110,10 +112,12 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 			r->max_jobs_in_system = sched_gang_jobs(g);
 		if (sched_gang_tick(g) != SCHED_OK) {
 			snprintf(err, errlen, "the gang scheduler failed at %u", g->now);
+			rc = SCHED_E_STATE;
 			goto out;
 		}
 		if (o->check && sched_gang_check(g) != SCHED_OK) {
 			snprintf(err, errlen, "gang invariant check failed at %u", g->now);
+			rc = SCHED_E_STATE;
 			goto out;
 		}
 		/* An empty machine waits for the next arrival in whole idle quanta (they count in the averages). */

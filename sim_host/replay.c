@@ -103,7 +103,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	memset(r, 0, sizeof *r);
 	if (n == 0) {
 		snprintf(err, errlen, "no jobs to replay");
-		return -1;
+		return SCHED_E_INVAL;
 	}
 	uint32_t capacity = o->capacity ? o->capacity : (uint32_t)n;
 	struct sched_config cfg = o->base;
@@ -117,7 +117,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	struct sched_replay *rp = malloc(sizeof *rp);
 	r->out = calloc(n, sizeof *r->out);
 	struct ctx c = {.jobs = jobs, .n = n, .o = o, .r = r, .shown = NULL};
-	int rc = -1;
+	int rc = SCHED_E_NOSPACE;
 	if (arena == NULL || rp == NULL || r->out == NULL) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -127,6 +127,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	int e = sched_replay_init(rp, &cfg, arena, size, on_event, &c);
 	if (e != SCHED_OK) {
 		snprintf(err, errlen, "cannot start the core: %s", sched_strerror(e));
+		rc = e;
 		goto out;
 	}
 	if (o->ev_plans && o->events != NULL) {
@@ -143,10 +144,12 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	e = sched_replay_run(rp, source, &c);
 	if (e == SCHED_E_STATE && o->check) {
 		snprintf(err, errlen, "invariant check failed at %u", rp->sched.now);
+		rc = e;
 		goto out;
 	}
 	if (e != SCHED_OK) {
 		snprintf(err, errlen, "replay stopped at %u: %s", rp->sched.now, sched_strerror(e));
+		rc = e;
 		goto out;
 	}
 	r->metrics = rp->metrics;

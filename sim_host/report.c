@@ -29,10 +29,113 @@ void report_row_extra(struct report_row *row, const char *label, const char *key
 	if (row->n_extra == REPORT_EXTRA_MAX)
 		return;
 	struct report_extra *e = &row->extra[row->n_extra++];
-	snprintf(e->label, sizeof e->label, "%s", label);
-	snprintf(e->key, sizeof e->key, "%s", key);
+	/* Longer names are cut to the field, as before: say so to the compiler. */
+	snprintf(e->label, sizeof e->label, "%.*s", (int)sizeof e->label - 1, label);
+	snprintf(e->key, sizeof e->key, "%.*s", (int)sizeof e->key - 1, key);
 	e->decimals = decimals;
 	e->v = v;
+}
+
+void report_subset_add(struct report_subset *x, const struct replay_job_out *o)
+{
+	if (o->refused) {
+		x->refused++;
+		return;
+	}
+	x->jobs++;
+	x->wait += o->start - o->submit;
+	x->run += o->end - o->start;
+	if (o->start - o->submit > x->max_wait)
+		x->max_wait = o->start - o->submit;
+}
+
+void report_row_subset(struct report_row *row, const char *label, const char *key, const struct report_subset *x)
+{
+	char l[64], k[64];
+	snprintf(l, sizeof l, "%s jobs", label);
+	snprintf(k, sizeof k, "%s_jobs", key);
+	report_row_extra(row, l, k, 0, x->jobs);
+	snprintf(l, sizeof l, "%s avg wait (s)", label);
+	snprintf(k, sizeof k, "%s_avg_wait", key);
+	report_row_extra(row, l, k, 1, x->jobs ? (double)x->wait / x->jobs : NAN);
+	snprintf(l, sizeof l, "%s EF", label);
+	snprintf(k, sizeof k, "%s_ef", key);
+	report_row_extra(row, l, k, 3, x->run ? (double)(x->wait + x->run) / (double)x->run : NAN);
+}
+
+/* Seed 002 section 4.3's statistics (NaN for a column that is not gang scheduling). */
+void report_row_gang(struct report_row *row, const struct gang_stats *g)
+{
+	double nan = NAN;
+	report_row_extra(row, "processor active ratio r_a", "gang_active_ratio", 3, g ? g->active_ratio : nan);
+	report_row_extra(row, "largest slots n_l", "gang_max_slots", 0, g ? g->max_slots : nan);
+	report_row_extra(row, "average slots n_a", "gang_avg_slots", 2, g ? g->avg_slots : nan);
+	double all = 0;
+	uint32_t n = 0;
+	for (int k = 0; g && k < 3; k++) {
+		all += g->turn_sum[k];
+		n += g->turn_n[k];
+	}
+	report_row_extra(row, "turnaround t_ta (slots)", "gang_t_ta", 2, g && n ? all / n : nan);
+	static const char *const lab[3] = {"  small 1-12 t_sa", "  medium 13-60 t_ma", "  large 61+ t_la"};
+	static const char *const key[3] = {"gang_t_sa", "gang_t_ma", "gang_t_la"};
+	for (int k = 0; k < 3; k++)
+		report_row_extra(row, lab[k], key[k], 2, g && g->turn_n[k] ? g->turn_sum[k] / g->turn_n[k] : nan);
+	report_row_extra(row, "estimated load rho", "gang_rho", 3, g ? g->rho : nan);
+	report_row_extra(row, "avg until first quantum (s)", "gang_first_wait", 1, g ? g->avg_first : nan);
+	report_row_extra(row, "quanta", "gang_quanta", 0, g ? (double)g->quanta : nan);
+	report_row_extra(row, "waited for a slot", "gang_queued", 0, g ? g->queued : nan);
+	report_row_extra(row, "legal shifts (re-packing)", "gang_repacks", 0, g ? g->repacks : nan);
+	report_row_extra(row, "extra slots given", "gang_extra_slots", 0, g ? g->extra_slots : nan);
+}
+
+/* The counters of seed 004 Tables 4 to 6 for one replay under the dynP family. */
+void report_row_dynp(struct report_row *row, const struct sched_dynp_stats *d, bool deciding)
+{
+	static const char *const orders[SCHED_ORDER_COUNT] = {"FCFS", "SJF", "LJF"};
+	char label[64], key[64];
+	for (int o = 0; o < SCHED_ORDER_COUNT; o++) {
+		snprintf(label, sizeof label, "jobs started with %s", orders[o]);
+		snprintf(key, sizeof key, "started_%s", sched_order_name((enum sched_order)o));
+		report_row_extra(row, label, key, 0, d->started[o]);
+	}
+	if (!deciding)
+		return;
+	double calls = d->calls;
+	report_row_extra(row, "decider calls", "decider_calls", 0, calls);
+	for (int o = 0; o < SCHED_ORDER_COUNT; o++) {
+		snprintf(label, sizeof label, "switches to %s (%%)", orders[o]);
+		snprintf(key, sizeof key, "switches_%s_pct", sched_order_name((enum sched_order)o));
+		report_row_extra(row, label, key, 2, calls ? 100.0 * d->switches[o] / calls : NAN);
+	}
+	report_row_extra(row, "same policy (%)", "same_pct", 2, calls ? 100.0 * d->same / calls : NAN);
+	report_row_extra(row, "avg backlog at decider", "avg_backlog", 2, calls ? (double)d->backlog / calls : NAN);
+	/* Table 6's rows: conditions Table 1 gives twice are counted together, as there. */
+	static const struct {
+		const char *label, *key;
+		enum sched_dynp_case a, b;
+	} rows[] = {
+		{"case 1", "case_1", SCHED_CASE_1, SCHED_CASE_COUNT},
+		{"cases 2 & 7", "case_2_7", SCHED_CASE_2, SCHED_CASE_7},
+		{"cases 3 & 9", "case_3_9", SCHED_CASE_3, SCHED_CASE_9},
+		{"cases 4b & 5", "case_4b_5", SCHED_CASE_4B, SCHED_CASE_COUNT},
+		{"case 4a", "case_4a", SCHED_CASE_4A, SCHED_CASE_COUNT},
+		{"case 4c", "case_4c", SCHED_CASE_4C, SCHED_CASE_COUNT},
+		{"case 6a", "case_6a", SCHED_CASE_6A, SCHED_CASE_COUNT},
+		{"case 6b", "case_6b", SCHED_CASE_6B, SCHED_CASE_COUNT},
+		{"case 6c", "case_6c", SCHED_CASE_6C, SCHED_CASE_COUNT},
+		{"case 8a", "case_8a", SCHED_CASE_8A, SCHED_CASE_COUNT},
+		{"case 8b", "case_8b", SCHED_CASE_8B, SCHED_CASE_COUNT},
+		{"case 8c", "case_8c", SCHED_CASE_8C, SCHED_CASE_COUNT},
+		{"case 10a", "case_10a", SCHED_CASE_10A, SCHED_CASE_COUNT},
+		{"case 10b", "case_10b", SCHED_CASE_10B, SCHED_CASE_COUNT},
+		{"case 10c", "case_10c", SCHED_CASE_10C, SCHED_CASE_COUNT},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		uint32_t v = d->cases[rows[i].a] + (rows[i].b < SCHED_CASE_COUNT ? d->cases[rows[i].b] : 0);
+		report_row_extra(row, rows[i].label, rows[i].key, 0, v);
+	}
+	report_row_extra(row, "other decider differs", "decider_differs", 0, d->differs);
 }
 
 struct metric {
