@@ -2,6 +2,7 @@
 /* Host-side fixture files: streaming reads through the core's decoder, writes through its encoder. */
 #define _POSIX_C_SOURCE 200809L
 #include "fixture_io.h"
+#include "sched/err.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -74,7 +75,7 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 	FILE *f = fopen(path, "rb");
 	if (f == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+		return SCHED_E_NOENT;
 	}
 	static struct fix_dec d; /* about 700 bytes; static keeps it off small stacks */
 	int rc = fix_dec_init(&d, file_read, f);
@@ -110,7 +111,7 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 			snprintf(err, errlen, "%s: out of memory", path);
 			fclose(f);
 			swf_free(t);
-			return -1;
+			return SCHED_E_NOSPACE;
 		}
 		struct fix_job j;
 		while ((rc = fix_dec_next(&d, &j)) == FIX_OK) {
@@ -142,12 +143,12 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 		else
 			snprintf(err, errlen, "%s: %s (after all %u jobs)", path, fix_strerror(rc), d.hdr.jobs);
 		swf_free(t);
-		return -1;
+		return SCHED_E_FORMAT;
 	}
 	if (t->n == 0) {
 		snprintf(err, errlen, "%s: no job lines in trace", path);
 		swf_free(t);
-		return -1;
+		return SCHED_E_NOENT;
 	}
 	return 0;
 }
@@ -210,7 +211,7 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 	if (fix_enc_finish(&e) != FIX_OK) {
 		free(rec.p);
 		snprintf(err, errlen, "%s: out of memory", path);
-		return -1;
+		return SCHED_E_NOSPACE;
 	}
 	h.records_bytes = (uint32_t)rec.n;
 	uint8_t head[FIX_HEADER_FIXED + 2 * (FIX_NAME_MAX + 1)];
@@ -218,7 +219,7 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 	if (hn < 0) {
 		free(rec.p);
 		snprintf(err, errlen, "%s: %s", path, fix_strerror(hn));
-		return -1;
+		return SCHED_E_FORMAT;
 	}
 	uint32_t crc = fix_crc32(0, head, (size_t)hn);
 	crc = fix_crc32(crc, rec.p, rec.n);
@@ -232,10 +233,10 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 	if (!ok) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : EIO));
 		unlink(path);
-		return -1;
+		return SCHED_E_STATE;
 	}
 	*bytes = (size_t)hn + rec.n + 4;
-	return 0;
+	return SCHED_OK;
 }
 
 int trace_load(const char *path, struct swf_trace *t, char *err, size_t errlen)

@@ -452,7 +452,7 @@ int site_parse(const char *text, const char *name, struct site *s, char *err, si
 	return 0;
 bad:
 	site_free(s);
-	return -1;
+	return SCHED_E_FORMAT;
 }
 
 int site_load(const char *path, struct site *s, char *err, size_t errlen)
@@ -460,7 +460,7 @@ int site_load(const char *path, struct site *s, char *err, size_t errlen)
 	FILE *f = fopen(path, "r");
 	if (f == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+		return SCHED_E_NOENT;
 	}
 	size_t cap = 4096, n = 0;
 	char *text = malloc(cap);
@@ -483,13 +483,13 @@ int site_load(const char *path, struct site *s, char *err, size_t errlen)
 	if (text == NULL || bad) {
 		free(text);
 		snprintf(err, errlen, "%s: %s", path, bad ? "read error" : "too large");
-		return -1;
+		return SCHED_E_FORMAT;
 	}
 	text[n] = '\0';
 	if (memchr(text, '\0', n) != NULL) {
 		free(text);
 		snprintf(err, errlen, "%s: not a text file", path);
-		return -1;
+		return SCHED_E_FORMAT;
 	}
 	int rc = site_parse(text, path, s, err, errlen);
 	free(text);
@@ -562,7 +562,7 @@ int site_resize(struct site *s, const char *name, sched_procs_t procs)
 {
 	int pi = name ? part_index(s, name) : (s->cfg.n_partitions == 1 ? 0 : -1);
 	if (pi < 0 || procs == 0)
-		return -1;
+		return SCHED_E_NOENT;
 	s->cfg.partition_procs[pi] = procs;
 	return 0;
 }

@@ -60,15 +60,16 @@ struct site {
 };
 
 /**
- * Read site file @p path into @p s. Returns 0, or -1 with "FILE:LINE:
- * message" in @p err (unknown keyword, bad number or range, duplicate or
+ * Read site file @p path into @p s. O(size). Returns SCHED_OK, SCHED_E_NOENT
+ * (cannot open), or SCHED_E_FORMAT with "FILE:LINE: message" in @p err (unknown keyword, bad number or range, duplicate or
  * unknown name, a table full, no partition or no queue).
  */
 int site_load(const char *path, struct site *s, char *err, size_t errlen);
 
-/** Parse a site from text (for tests); @p name labels messages. */
+/** Parse a site from text (for tests); @p name labels messages. O(size). Errors as site_load's. */
 int site_parse(const char *text, const char *name, struct site *s, char *err, size_t errlen);
 
+/** Release what site_load or site_parse allocated. */
 void site_free(struct site *s);
 
 struct site_job {
@@ -89,7 +90,7 @@ struct site_job {
 enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
 			   sched_procs_t procs, sched_time_t estimate, struct site_job *out);
 
-/** Resize partition @p name (or the only one, when name is NULL) to @p procs. -1 if unknown. */
+/** Resize partition @p name (or the only one, when name is NULL) to @p procs. O(partitions). SCHED_E_NOENT if unknown. */
 int site_resize(struct site *s, const char *name, sched_procs_t procs);
 
 /** Index of the queue called @p name, or -1. */

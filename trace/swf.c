@@ -2,6 +2,7 @@
 /* Standard Workload Format reader: header keys, 18 numeric fields per job line, clear errors. */
 #define _POSIX_C_SOURCE 200809L
 #include "swf.h"
+#include "sched/err.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -113,7 +114,7 @@ static int fail(char *err, size_t errlen, const char *path, uint32_t line, const
 		snprintf(err, errlen, "%s:%u: %s", path, line, msg);
 	else
 		snprintf(err, errlen, "%s: %s", path, msg);
-	return -1;
+	return SCHED_E_FORMAT;
 }
 
 static int add_header_line(struct swf_header *h, const char *line)
@@ -277,7 +278,8 @@ int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
 	gzFile gz = gzopen(path, "rb");
 	if (gz == NULL) {
 		memset(t, 0, sizeof *t);
-		return fail(err, errlen, path, 0, errno ? strerror(errno) : "cannot open");
+		(void)fail(err, errlen, path, 0, errno ? strerror(errno) : "cannot open");
+		return SCHED_E_NOENT;
 	}
 	gzbuffer(gz, 1 << 17);
 	int rc = parse(path, gz_line, gz, t, err, errlen);

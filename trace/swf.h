@@ -57,9 +57,10 @@ struct swf_trace {
 /**
  * Read the SWF trace at @p path (gzip'd or plain; zlib reads both). Blank
  * lines are ignored, CRLF is accepted, header keys are parsed where
- * present. On failure returns -1 and writes a one-line message naming the
- * file and, where it applies, the first bad line (and the numbers of up to
- * ten more bad lines) into @p err.
+ * present. O(size). On failure writes a one-line message naming the file
+ * and, where it applies, the first bad line (and the numbers of up to ten
+ * more bad lines) into @p err, and returns SCHED_E_NOENT (cannot open) or
+ * SCHED_E_FORMAT (anything else, out of memory included).
  */
 int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen);
 

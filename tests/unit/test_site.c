@@ -59,8 +59,8 @@ static void parses_values(void)
 	CHECK_EQ(site_queue_index(&s, "nope"), -1);
 	CHECK_EQ(site_resize(&s, "back", 80), 0);
 	CHECK_EQ(site_procs(&s), 96);
-	CHECK_EQ(site_resize(&s, "nope", 80), -1);
-	CHECK_EQ(site_resize(&s, NULL, 80), -1); /* two partitions: a name is needed */
+	CHECK_EQ(site_resize(&s, "nope", 80), SCHED_E_NOENT);
+	CHECK_EQ(site_resize(&s, NULL, 80), SCHED_E_NOENT); /* two partitions: a name is needed */
 	site_free(&s);
 }
 
@@ -150,7 +150,7 @@ static void reports_errors(void)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		static struct site s;
 		char err[256] = "";
-		CHECK_EQ(site_parse(cases[i].text, "t", &s, err, sizeof err), -1);
+		CHECK_EQ(site_parse(cases[i].text, "t", &s, err, sizeof err), SCHED_E_FORMAT);
 		if (strstr(err, cases[i].want) != err) {
 			test_fail(__FILE__, __LINE__, err);
 			return;
@@ -162,7 +162,7 @@ static void reports_errors(void)
 		snprintf(many + strlen(many), sizeof many - strlen(many), "queue q%d\n", q);
 	static struct site s;
 	char err[256];
-	CHECK_EQ(site_parse(many, "t", &s, err, sizeof err), -1);
+	CHECK_EQ(site_parse(many, "t", &s, err, sizeof err), SCHED_E_FORMAT);
 	CHECK(strstr(err, "t:17: more than 16 queues") == err);
 }
 
@@ -180,7 +180,7 @@ static void committed_sites_load(void)
 	CHECK_EQ(site_load("fixtures/sdsc-sp2.site", &s, err, sizeof err), 0);
 	CHECK_EQ(site_procs(&s), 128);
 	site_free(&s);
-	CHECK_EQ(site_load("fixtures/no-such.site", &s, err, sizeof err), -1);
+	CHECK_EQ(site_load("fixtures/no-such.site", &s, err, sizeof err), SCHED_E_NOENT);
 	CHECK(strstr(err, "No such file") != NULL);
 }
 

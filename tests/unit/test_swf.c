@@ -143,14 +143,14 @@ static void errors_name_file_and_line(void)
 		const char *p = write_file(cases[i].text, false);
 		struct swf_trace t;
 		char err[256];
-		CHECK_EQ(swf_read(p, &t, err, sizeof err), -1);
+		CHECK_EQ(swf_read(p, &t, err, sizeof err), SCHED_E_FORMAT);
 		unlink(p);
 		CHECK(strncmp(err, p, strlen(p)) == 0);
 		CHECK(strstr(err, cases[i].message) != NULL);
 	}
 	struct swf_trace t;
 	char err[256];
-	CHECK_EQ(swf_read("/nonexistent/trace.swf", &t, err, sizeof err), -1);
+	CHECK_EQ(swf_read("/nonexistent/trace.swf", &t, err, sizeof err), SCHED_E_NOENT);
 	CHECK(strstr(err, "/nonexistent/trace.swf") != NULL);
 }
 
