@@ -41,7 +41,7 @@ TOOLS := swf2fix fix2swf fixinfo wlgen console
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build bench check-freestanding deps clean help fuzz fixtures trace-report priorities-report dynp-report gang-report gang-bench firmware firmware-all size bench-target
+.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fixtures trace-report priorities-report dynp-report gang-report gang-bench firmware firmware-all size bench-target
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS))
 
 help:
@@ -109,12 +109,17 @@ run: $(BUILD)/replay
 deps:
 	@tests/ensure-deps.sh
 
-test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl $(TOOLS)) $(BUILD)/replay fuzz \
+test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl $(TOOLS)) $(BUILD)/replay \
+	$(BUILD)/fixinfo fuzz \
 	firmware-all
 
 test: deps
 	$(MAKE) --no-print-directory -j2 test-build $(BUILD)/arm/libsched.a
 	BUILD=$(BUILD) tests/run.sh
+
+# The regression oracle, every row (make test checks the quick ones): tests/oracle/.
+oracle: $(BUILD)/replay $(BUILD)/fixinfo
+	BUILD=$(BUILD) tests/oracle/oracle.sh --check
 
 bench: $(BUILD)/replay $(BUILD)/wlgen
 	BUILD=$(BUILD) tools/bench.sh

@@ -28,6 +28,7 @@ for t in "$B"/san/test_*; do
 	run "$(basename "$t")" "$t"
 done
 run props tests/prop/props.sh
+run oracle tests/oracle/oracle.sh --check --quick
 run cli tests/cli/cli.sh
 run fixtures tests/cli/fixtures.sh
 run fuzz tests/fuzz/fuzz.sh
