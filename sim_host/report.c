@@ -142,17 +142,30 @@ struct metric {
 	const char *label;   /* table */
 	const char *key;     /* csv/json */
 	int decimals;
-	double (*get)(const struct report_row *r, int k);
+	double (*get)(const struct report_row *r, int k);  /* NaN: none */
 	int k;
+	uint64_t (*micro)(const struct report_row *r, int k); /* the core's millionths, printed exactly; or NULL */
 };
 
 #define GETTER(name, expr) \
 	static double name(const struct report_row *r, int k) { (void)k; return (expr); }
-/* Millionths as printed; only the printing rounds. */
+/* Millionths as a number, for the NaN test; what is printed is the integer itself (metric_text). */
 static double micro(uint64_t v)
 {
 	return (double)v / SCHED_MICRO;
 }
+#define MICRO(name, expr) \
+	static uint64_t name(const struct report_row *r, int k) { (void)k; return (expr); }
+MICRO(m_avg_wait, r->sum.avg_wait_micro)
+MICRO(m_avg_run, r->sum.avg_run_micro)
+MICRO(m_avg_bsld, r->sum.avg_bsld_micro)
+MICRO(m_avg_resp, r->sum.avg_response_micro)
+MICRO(m_ef, r->sum.ef_micro)
+MICRO(m_ef_class, r->sum.ef_class_micro[k])
+MICRO(m_util, r->sum.util_pct_micro)
+MICRO(m_artww, r->sum.artww_micro)
+MICRO(m_sldww60, r->sum.sldww60_micro)
+MICRO(m_sldww300, r->sum.sldww300_micro)
 
 GETTER(g_jobs, r->jobs)
 GETTER(g_skipped, r->skipped)
@@ -183,40 +196,67 @@ GETTER(g_sldww60, micro(r->sum.sldww60_micro))
 GETTER(g_sldww300, micro(r->sum.sldww300_micro))
 
 static const struct metric metrics[] = {
-	{"jobs", "jobs", 0, g_jobs, 0},
-	{"skipped", "skipped", 0, g_skipped, 0},
-	{"refused", "refused", 0, g_refused, 0},
-	{"  for room", "refused_room", 0, g_refused_room, 0},
-	{"  by queue limits", "refused_limit", 0, g_refused_limit, 0},
-	{"killed at estimate", "killed", 0, g_killed, 0},
-	{"backfilled", "backfilled", 0, g_backfilled, 0},
-	{"peak jobs in system", "peak_jobs", 0, g_peak, 0},
-	{"avg wait (s)", "avg_wait", 1, g_avg_wait, 0},
-	{"max wait (s)", "max_wait", 0, g_max_wait, 0},
-	{"min wait (s)", "min_wait", 0, g_min_wait, 0},
-	{"total run (s)", "total_run", 0, g_total_run, 0},
-	{"avg run (s)", "avg_run", 1, g_avg_run, 0},
-	{"max run (s)", "max_run", 0, g_max_run, 0},
-	{"min run (s)", "min_run", 0, g_min_run, 0},
-	{"avg bounded slowdown", "avg_bsld", 2, g_avg_bsld, 0},
-	{"avg response (s)", "avg_response", 1, g_avg_resp, 0},
-	{"expansion factor", "ef", 3, g_ef, 0},
-	{"  EF 1-32 procs", "ef_1_32", 3, g_ef_class, 0},
-	{"  EF 33-64 procs", "ef_33_64", 3, g_ef_class, 1},
-	{"  EF 65-120 procs", "ef_65_120", 3, g_ef_class, 2},
-	{"  EF 121+ procs", "ef_121_up", 3, g_ef_class, 3},
-	{"  jobs 1-32 procs", "jobs_1_32", 0, g_class_jobs, 0},
-	{"  jobs 33-64 procs", "jobs_33_64", 0, g_class_jobs, 1},
-	{"  jobs 65-120 procs", "jobs_65_120", 0, g_class_jobs, 2},
-	{"  jobs 121+ procs", "jobs_121_up", 0, g_class_jobs, 3},
-	{"utilization (%)", "utilization_pct", 2, g_util, 0},
-	{"makespan (s)", "makespan", 0, g_makespan, 0},
-	{"loss of capacity", "loc", 5, g_loc, 0},
-	{"ARTwW (s)", "artww", 1, g_artww, 0},
-	{"SLDwW 60 s", "sldww60", 3, g_sldww60, 0},
-	{"SLDwW 300 s", "sldww300", 3, g_sldww300, 0},
+	{"jobs", "jobs", 0, g_jobs, 0, NULL},
+	{"skipped", "skipped", 0, g_skipped, 0, NULL},
+	{"refused", "refused", 0, g_refused, 0, NULL},
+	{"  for room", "refused_room", 0, g_refused_room, 0, NULL},
+	{"  by queue limits", "refused_limit", 0, g_refused_limit, 0, NULL},
+	{"killed at estimate", "killed", 0, g_killed, 0, NULL},
+	{"backfilled", "backfilled", 0, g_backfilled, 0, NULL},
+	{"peak jobs in system", "peak_jobs", 0, g_peak, 0, NULL},
+	{"avg wait (s)", "avg_wait", 1, g_avg_wait, 0, m_avg_wait},
+	{"max wait (s)", "max_wait", 0, g_max_wait, 0, NULL},
+	{"min wait (s)", "min_wait", 0, g_min_wait, 0, NULL},
+	{"total run (s)", "total_run", 0, g_total_run, 0, NULL},
+	{"avg run (s)", "avg_run", 1, g_avg_run, 0, m_avg_run},
+	{"max run (s)", "max_run", 0, g_max_run, 0, NULL},
+	{"min run (s)", "min_run", 0, g_min_run, 0, NULL},
+	{"avg bounded slowdown", "avg_bsld", 2, g_avg_bsld, 0, m_avg_bsld},
+	{"avg response (s)", "avg_response", 1, g_avg_resp, 0, m_avg_resp},
+	{"expansion factor", "ef", 3, g_ef, 0, m_ef},
+	{"  EF 1-32 procs", "ef_1_32", 3, g_ef_class, 0, m_ef_class},
+	{"  EF 33-64 procs", "ef_33_64", 3, g_ef_class, 1, m_ef_class},
+	{"  EF 65-120 procs", "ef_65_120", 3, g_ef_class, 2, m_ef_class},
+	{"  EF 121+ procs", "ef_121_up", 3, g_ef_class, 3, m_ef_class},
+	{"  jobs 1-32 procs", "jobs_1_32", 0, g_class_jobs, 0, NULL},
+	{"  jobs 33-64 procs", "jobs_33_64", 0, g_class_jobs, 1, NULL},
+	{"  jobs 65-120 procs", "jobs_65_120", 0, g_class_jobs, 2, NULL},
+	{"  jobs 121+ procs", "jobs_121_up", 0, g_class_jobs, 3, NULL},
+	{"utilization (%)", "utilization_pct", 2, g_util, 0, m_util},
+	{"makespan (s)", "makespan", 0, g_makespan, 0, NULL},
+	{"loss of capacity", "loc", 5, g_loc, 0, NULL},
+	{"ARTwW (s)", "artww", 1, g_artww, 0, m_artww},
+	{"SLDwW 60 s", "sldww60", 3, g_sldww60, 0, m_sldww60},
+	{"SLDwW 300 s", "sldww300", 3, g_sldww300, 0, m_sldww300},
 };
 #define N_METRICS (sizeof metrics / sizeof metrics[0])
+
+/* Millionths @p v to @p decimals (at most 6), rounded half up in integers: the same digits everywhere. */
+static void micro_text(char *buf, size_t len, uint64_t v, int decimals)
+{
+	uint64_t q = 1, p = 1;
+	for (int i = decimals; i < 6; i++)
+		q *= 10;
+	for (int i = 0; i < decimals; i++)
+		p *= 10;
+	uint64_t x = v / q + (q > 1 && v % q >= q / 2);
+	if (decimals == 0)
+		snprintf(buf, len, "%llu", (unsigned long long)x);
+	else
+		snprintf(buf, len, "%llu.%0*llu", (unsigned long long)(x / p), decimals, (unsigned long long)(x % p));
+}
+
+/* One figure as text with @p decimals; false when the row has none. */
+static bool metric_text(const struct metric *m, const struct report_row *r, int decimals, char *buf, size_t len)
+{
+	if (isnan(m->get(r, m->k)))
+		return false;
+	if (m->micro != NULL)
+		micro_text(buf, len, m->micro(r, m->k), decimals);
+	else
+		snprintf(buf, len, "%.*f", decimals, m->get(r, m->k));
+	return true;
+}
 
 static void table_cell(FILE *f, double v, int decimals)
 {
@@ -224,6 +264,12 @@ static void table_cell(FILE *f, double v, int decimals)
 		fprintf(f, " %14s", "-");
 	else
 		fprintf(f, " %14.*f", decimals, v);
+}
+
+static void table_metric(FILE *f, const struct metric *m, const struct report_row *r)
+{
+	char buf[48];
+	fprintf(f, " %14s", metric_text(m, r, m->decimals, buf, sizeof buf) ? buf : "-");
 }
 
 static void print_table_all(FILE *f, const struct report_row *rows, size_t n)
@@ -235,7 +281,7 @@ static void print_table_all(FILE *f, const struct report_row *rows, size_t n)
 	for (size_t m = 0; m < N_METRICS; m++) {
 		fprintf(f, "%-26s", metrics[m].label);
 		for (size_t i = 0; i < n; i++)
-			table_cell(f, metrics[m].get(&rows[i], metrics[m].k), metrics[m].decimals);
+			table_metric(f, &metrics[m], &rows[i]);
 		fputc('\n', f);
 	}
 	for (size_t x = 0; n > 0 && x < rows[0].n_extra; x++) {
@@ -256,7 +302,11 @@ static void print_table_months(FILE *f, const struct report_row *rows, size_t n,
 		fprintf(f, "%-8s %6u", rows[i].period, rows[i].jobs);
 		for (size_t p = 0; p < np; p++) {
 			const struct report_row *r = &rows[i + p];
-			fprintf(f, " | %-10s %9.1f %8.2f %6.2f", "", g_avg_wait(r, 0), g_avg_bsld(r, 0), g_util(r, 0));
+			char w[48], b[48], u[48];
+			micro_text(w, sizeof w, r->sum.avg_wait_micro, 1);
+			micro_text(b, sizeof b, r->sum.avg_bsld_micro, 2);
+			micro_text(u, sizeof u, r->sum.util_pct_micro, 2);
+			fprintf(f, " | %-10s %9s %8s %6s", "", w, b, u);
 		}
 		fputc('\n', f);
 	}
@@ -301,11 +351,11 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 		for (size_t i = 0; i < n; i++) {
 			fprintf(f, "%s,%u,%s,%s", trace, procs, rows[i].policy, rows[i].period);
 			for (size_t m = 0; m < N_METRICS; m++) {
-				double v = metrics[m].get(&rows[i], metrics[m].k);
-				if (isnan(v))
-					fputc(',', f);
+				char buf[48];
+				if (metric_text(&metrics[m], &rows[i], metrics[m].decimals + 3, buf, sizeof buf))
+					fprintf(f, ",%s", buf);
 				else
-					fprintf(f, ",%.*f", metrics[m].decimals + 3, v);
+					fputc(',', f);
 			}
 			for (size_t x = 0; x < rows[i].n_extra; x++) {
 				const struct report_extra *e = &rows[i].extra[x];
@@ -327,11 +377,11 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 			fputs(", \"period\": ", f);
 			json_string(f, rows[i].period);
 			for (size_t m = 0; m < N_METRICS; m++) {
-				double v = metrics[m].get(&rows[i], metrics[m].k);
-				if (isnan(v))
-					fprintf(f, ", \"%s\": null", metrics[m].key);
+				char buf[48];
+				if (metric_text(&metrics[m], &rows[i], metrics[m].decimals + 3, buf, sizeof buf))
+					fprintf(f, ", \"%s\": %s", metrics[m].key, buf);
 				else
-					fprintf(f, ", \"%s\": %.*f", metrics[m].key, metrics[m].decimals + 3, v);
+					fprintf(f, ", \"%s\": null", metrics[m].key);
 			}
 			for (size_t x = 0; x < rows[i].n_extra; x++) {
 				const struct report_extra *e = &rows[i].extra[x];
