@@ -34,7 +34,7 @@ static bool planning(enum sched_policy_id p)
 	return sched_policy_needs_scratch(p);
 }
 
-static int build(struct sched *s, void *arena, size_t size, enum sched_policy_id p, unsigned backlog)
+static int build(struct sched **sp, void *arena, size_t size, enum sched_policy_id p, unsigned backlog)
 {
 	struct sched_config cfg = {.procs = PROCS, .max_jobs = BENCH_CAPACITY, .policy = p};
 	if (planning(p)) {
@@ -43,7 +43,8 @@ static int build(struct sched *s, void *arena, size_t size, enum sched_policy_id
 		cfg.scratch_jobs = BENCH_PLAN_CAPACITY;
 		cfg.tolerance = 600; /* relaxed: ten minutes */
 	}
-	int err = sched_init(s, &cfg, arena, size, NULL, NULL, 0);
+	int err = sched_init(sp, &cfg, arena, size, NULL, NULL, 0);
+	struct sched *s = *sp;
 	rng_state = 2463534242u;
 	for (uint32_t i = 0; err == SCHED_OK && i < BENCH_RUNNING; i++) {
 		struct sched_job_desc d = sched_desc(i, PROCS / BENCH_RUNNING, 2000u + 97u * i);
@@ -78,14 +79,25 @@ static void line(const char *policy, const char *op, unsigned backlog, uint32_t 
 	fmt_line(&f);
 }
 
-void bench_run(struct sched *sp, void *arena, size_t size, unsigned max_backlog)
+/* Segments in the profile now (the bench machine has one partition). */
+static uint32_t segments(const struct sched *s)
 {
+	struct sched_stats st;
+	sched_stats(s, &st);
+	return st.segments;
+}
+
+void bench_run(void *arena, size_t size, unsigned max_backlog)
+{
+	struct sched *sp = NULL;
 	uint64_t c0 = port_cycles();
 	overhead = port_cycles() - c0; /* the cost of reading the counter itself */
 	/* 185: the backlog of seed 004's measured self-tuning step (0.05 s, section 5). */
 	static const unsigned backlogs[] = {16, 64, 256, 1024}, plan_backlogs[] = {16, 64, 128},
 			      family_backlogs[] = {16, 64, 185, 512};
 	for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
+		if (sched_policy_timeshared((enum sched_policy_id)p))
+			continue; /* gang has its own bench below */
 		const char *name = sched_policy_name((enum sched_policy_id)p);
 		bool plan = planning((enum sched_policy_id)p);
 		bool family = p >= SCHED_POLICY_FCFS_REPLAN;
@@ -93,11 +105,11 @@ void bench_run(struct sched *sp, void *arena, size_t size, unsigned max_backlog)
 		unsigned n = plan && !family ? 3u : 4u;
 		for (unsigned b = 0; b < n; b++) {
 			unsigned backlog = list[b];
-			if (backlog > max_backlog || build(sp, arena, size, (enum sched_policy_id)p, backlog) != SCHED_OK)
+			if (backlog > max_backlog || build(&sp, arena, size, (enum sched_policy_id)p, backlog) != SCHED_OK)
 				continue;
 			/* submit: a job arrives and is placed; it is then withdrawn (not measured). */
 			uint64_t submit = 0;
-			uint32_t segs = sp->part[0].profile.count;
+			uint32_t segs = segments(sp);
 			for (uint32_t k = 0; k < SAMPLES; k++) {
 				struct sched_job_desc d = sched_desc(100000u + k, 1u + 7u * k, 600u + 900u * k);
 				c0 = port_cycles();
@@ -110,7 +122,7 @@ void bench_run(struct sched *sp, void *arena, size_t size, unsigned max_backlog)
 			/* finish: running jobs end long before their estimates (conservative compresses),
 			 * each followed by the pass at that instant (advance). */
 			uint64_t finish = 0, advance = 0;
-			segs = sp->part[0].profile.count;
+			segs = segments(sp);
 			for (uint32_t k = 0; k < SAMPLES; k++) {
 				c0 = port_cycles();
 				(void)sched_finish(sp, k * 3u, 3u + k);
@@ -160,7 +172,7 @@ void bench_gang(void *arena, size_t size)
 			struct sched_gang_config cfg = {.procs = m[k].procs, .max_slots = m[k].slots,
 							.max_jobs = BENCH_GANG_JOBS, .scheme = (enum sched_gang_scheme)sc,
 							.quantum = 5};
-			static struct sched_gang g;
+			struct sched_gang *g;
 			const char *name = sched_gang_scheme_name((enum sched_gang_scheme)sc);
 			if (sched_gang_init(&g, &cfg, arena, size, gang_ignore, NULL, 0) != SCHED_OK) {
 				gang_line(name, "no_room", m[k].procs, 0, 0);
@@ -170,15 +182,15 @@ void bench_gang(void *arena, size_t size)
 			uint64_t tick = 0, submit = 0;
 			uint32_t arrivals = 0;
 			for (uint32_t q = 0; q < BENCH_GANG_QUANTA; q++) {
-				if (rnd(1, m[k].gap) == 1 && sched_gang_jobs(&g) < cfg.max_jobs) {
+				if (rnd(1, m[k].gap) == 1 && sched_gang_jobs(g) < cfg.max_jobs) {
 					uint32_t procs = 1u << rnd(0, m[k].log2), len = rnd(1, 120);
 					uint64_t c0 = port_cycles();
-					int err = sched_gang_submit(&g, q, procs, len, g.now);
+					int err = sched_gang_submit(g, q, procs, len, sched_gang_now(g));
 					submit += elapsed(c0);
 					arrivals += err == SCHED_OK;
 				}
 				uint64_t c0 = port_cycles();
-				(void)sched_gang_tick(&g);
+				(void)sched_gang_tick(g);
 				tick += elapsed(c0);
 			}
 			gang_line(name, "quantum", m[k].procs, BENCH_GANG_QUANTA, tick);

@@ -25,10 +25,10 @@
  * per operation: submit, finish of a
  * running job before its estimate (conservative compresses here), and the
  * scheduling pass that follows (advance), in the port's cycle unit, with
- * the profile's length. Uses @p s and @p arena (at least BENCH_ARENA_BYTES):
+ * the profile's length. Uses @p arena (at least BENCH_ARENA_BYTES):
  * the console lends its own, so a board needs no second scheduler.
  */
-void bench_run(struct sched *s, void *arena, size_t size, unsigned max_backlog);
+void bench_run(void *arena, size_t size, unsigned max_backlog);
 
 #define BENCH_GANG_JOBS 128u
 #define BENCH_GANG_QUANTA 3000u

@@ -47,7 +47,7 @@ static _Alignas(8) unsigned char arena[ARENA_BYTES];
 
 static struct {
 	const char *port;
-	struct sched s;
+	struct sched *s;          /* in `arena` */
 	struct sched_config cfg;
 	sched_time_t now;
 	bool selfcheck;
@@ -180,7 +180,7 @@ static bool arity(const struct args *a, unsigned min, unsigned max)
 
 static void reply_next(struct fmt *f)
 {
-	sched_time_t next = sched_next_event(&con.s);
+	sched_time_t next = sched_next_event(con.s);
 	fmt_str(f, " next=");
 	if (next == SCHED_TIME_MAX)
 		fmt_ch(f, '-');
@@ -191,7 +191,7 @@ static void reply_next(struct fmt *f)
 /* Run the pass a state change calls for, at the current time. */
 static void settle(void)
 {
-	int err = sched_advance(&con.s, con.now);
+	int err = sched_advance(con.s, con.now);
 	SCHED_ASSERT(err == SCHED_OK); /* con.now never goes back */
 	(void)err;
 }
@@ -226,7 +226,7 @@ static void print_config(struct fmt *f)
 	fmt_u32(f, CONSOLE_LINE_MAX);
 	fmt_str(f, " arena=");
 	fmt_u32(f, (uint32_t)ARENA_BYTES);
-	const struct sched_config *c = &con.s.cfg;
+	const struct sched_config *c = sched_config_get(con.s);
 	fmt_str(f, " tolerance=");
 	fmt_u32(f, c->tolerance);
 	fmt_str(f, " tolerance_permille=");
@@ -269,7 +269,7 @@ static bool config_param(struct args *a)
 			k = i;
 	if (k < 0)
 		return false;
-	struct sched_config c = con.s.cfg;
+	struct sched_config c = (*sched_config_get(con.s));
 	uint32_t v = 0;
 	if (k == 8) {
 		enum sched_heuristic h;
@@ -314,15 +314,15 @@ static bool config_param(struct args *a)
 	case 13: c.dynp.upper = v; break;
 	default: c.slack.alpha_milli[k - 4] = (uint16_t)v; break;
 	}
-	int err = sched_tune(&con.s, &c);
+	int err = sched_tune(con.s, &c);
 	if (err != SCHED_OK) {
 		core_err(err);
 		return true;
 	}
 	con.cfg.tolerance = c.tolerance;
 	con.cfg.tolerance_permille = c.tolerance_permille;
-	con.cfg.slack = con.s.cfg.slack;
-	con.cfg.dynp = con.s.cfg.dynp;
+	con.cfg.slack = (*sched_config_get(con.s)).slack;
+	con.cfg.dynp = (*sched_config_get(con.s)).dynp;
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "ok");
@@ -359,7 +359,9 @@ static void cmd_config(struct args *a)
 		reply_err(E_OUT_OF_RANGE, jobs ? "jobs must be 1..max_jobs of the build" : "procs must be at least 1");
 		return;
 	}
-	if (con.s.n_waiting + con.s.n_running != 0) {
+	struct sched_stats st;
+	sched_stats(con.s, &st);
+	if (st.waiting + st.running != 0) {
 		reply_err(E_BUSY, "busy: jobs in the system (finish, cancel or reset first)");
 		return;
 	}
@@ -370,7 +372,7 @@ static void cmd_config(struct args *a)
 	sched_time_t keep = con.now;
 	live_init();
 	con.now = keep;
-	(void)sched_advance(&con.s, keep);
+	(void)sched_advance(con.s, keep);
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "ok");
@@ -393,7 +395,7 @@ static void cmd_advance(struct args *a)
 	uint32_t t;
 	if (!number(a->v[1], &t))
 		return;
-	int err = sched_advance(&con.s, t);
+	int err = sched_advance(con.s, t);
 	if (err != SCHED_OK) {
 		core_err(err);
 		return;
@@ -436,13 +438,13 @@ static void cmd_submit(struct args *a)
 	}
 	d.queue = (uint8_t)queue;
 	const char *why = NULL;
-	int shape = sched_admissible(&con.s, &d, &why);
+	int shape = sched_admissible(con.s, &d, &why);
 	if (shape != SCHED_OK) {
 		/* The core says exactly what is wrong with the job's shape. */
 		reply_err(shape == SCHED_E_RANGE ? E_OUT_OF_RANGE : E_INVALID, why);
 		return;
 	}
-	int err = sched_submit(&con.s, &d, con.now);
+	int err = sched_submit(con.s, &d, con.now);
 	if (err != SCHED_OK) {
 		core_err(err);
 		return;
@@ -454,7 +456,7 @@ static void cmd_submit(struct args *a)
 	fmt_u32(&f, id);
 	sched_time_t start;
 	fmt_str(&f, " start=");
-	if (sched_predict(&con.s, id, &start) == SCHED_OK)
+	if (sched_predict(con.s, id, &start) == SCHED_OK)
 		fmt_u32(&f, start);
 	else
 		fmt_ch(&f, '-');
@@ -468,7 +470,7 @@ static void cmd_job(struct args *a, int (*op)(struct sched *, uint32_t, sched_ti
 	uint32_t id;
 	if (!number(a->v[1], &id))
 		return;
-	int err = op(&con.s, id, con.now);
+	int err = op(con.s, id, con.now);
 	if (err != SCHED_OK) {
 		core_err(err);
 		return;
@@ -491,7 +493,7 @@ static void cmd_predict(struct args *a)
 	if (!number(a->v[1], &id))
 		return;
 	sched_time_t t;
-	int err = sched_predict(&con.s, id, &t);
+	int err = sched_predict(con.s, id, &t);
 	if (err != SCHED_OK) {
 		core_err(err);
 		return;
@@ -511,11 +513,13 @@ static void cmd_status(void)
 	fmt_kv(&f, "ok now=", con.now);
 	fmt_str(&f, " policy=");
 	fmt_str(&f, sched_policy_name(con.cfg.policy));
-	fmt_kv(&f, " waiting=", con.s.n_waiting);
-	fmt_kv(&f, " running=", con.s.n_running);
-	fmt_kv(&f, " busy=", con.s.busy);
-	fmt_kv(&f, " free=", sched_free_now(&con.s));
-	fmt_kv(&f, " segments=", con.s.part[0].profile.count);
+	struct sched_stats st;
+	sched_stats(con.s, &st);
+	fmt_kv(&f, " waiting=", st.waiting);
+	fmt_kv(&f, " running=", st.running);
+	fmt_kv(&f, " busy=", st.busy);
+	fmt_kv(&f, " free=", sched_free_now(con.s));
+	fmt_kv(&f, " segments=", st.segments);
 	reply_next(&f);
 	fmt_line(&f);
 }
@@ -533,11 +537,15 @@ static void cmd_list(struct args *a, enum sched_job_state which)
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, which == SCHED_JOB_WAITING ? "ok waiting=" : "ok running=");
-	fmt_u32(&f, which == SCHED_JOB_WAITING ? con.s.n_waiting : con.s.n_running);
+	struct sched_stats st;
+	sched_stats(con.s, &st);
+	fmt_u32(&f, which == SCHED_JOB_WAITING ? st.waiting : st.running);
 	fmt_kv(&f, " from=", from);
 	uint32_t i = 0, shown = 0;
-	for (const struct sched_job *j = sched_first(&con.s, which); j && shown < LIST_PAGE;
-	     j = sched_next(&con.s, j), i++) {
+	for (const struct sched_job *h = sched_first(con.s, which); h && shown < LIST_PAGE;
+	     h = sched_next(con.s, h), i++) {
+		struct sched_job_info ji, *j = &ji;
+		sched_job_read(h, j);
 		if (i < from)
 			continue;
 		fmt_ch(&f, ' ');
@@ -566,18 +574,19 @@ static void cmd_profile(struct args *a)
 		return;
 	struct fmt f;
 	fmt_init(&f);
-	fmt_kv(&f, "ok segments=", con.s.part[0].profile.count);
+	struct sched_stats st;
+	sched_stats(con.s, &st);
+	fmt_kv(&f, "ok segments=", st.segments);
 	fmt_kv(&f, " from=", from);
 	uint32_t i = 0, shown = 0;
-	const struct sched_profile *p = sched_profile_of(&con.s, 0);
-	for (const struct sched_seg *g = sched_profile_first(p); g && shown < LIST_PAGE;
-	     g = sched_profile_next(p, g), i++) {
+	for (const struct sched_seg *g = sched_seg_first(con.s, 0); g && shown < LIST_PAGE;
+	     g = sched_seg_next(con.s, 0, g), i++) {
 		if (i < from)
 			continue;
 		fmt_ch(&f, ' ');
-		fmt_u32(&f, g->time);
+		fmt_u32(&f, sched_seg_time(g));
 		fmt_ch(&f, ':');
-		fmt_u32(&f, g->free);
+		fmt_u32(&f, sched_seg_free(g));
 		shown++;
 	}
 	fmt_line(&f);
@@ -585,7 +594,9 @@ static void cmd_profile(struct args *a)
 
 static void cmd_stats(void)
 {
-	const struct sched_counters *c = &con.s.counters;
+	struct sched_stats st;
+	sched_stats(con.s, &st);
+	const struct sched_counters *c = &st.counters;
 	struct fmt f;
 	fmt_init(&f);
 	fmt_kv(&f, "ok submitted=", c->submitted);
@@ -597,8 +608,8 @@ static void cmd_stats(void)
 	fmt_kv(&f, " cancelled=", c->cancelled);
 	fmt_kv(&f, " compressions=", c->reflows);
 	fmt_kv(&f, " moved=", c->moved);
-	fmt_kv(&f, " peak_jobs=", con.s.jobs.max_used);
-	fmt_kv(&f, " peak_segments=", con.s.segs.max_used);
+	fmt_kv(&f, " peak_jobs=", st.jobs_peak);
+	fmt_kv(&f, " peak_segments=", st.segs_peak);
 	fmt_line(&f);
 }
 
@@ -619,7 +630,7 @@ static void cmd_policy(struct args *a)
 	enum sched_policy_id p;
 	if (!policy_arg(a->v[1], &p))
 		return;
-	int err = sched_set_policy(&con.s, p, con.now);
+	int err = sched_set_policy(con.s, p, con.now);
 	if (err != SCHED_OK) {
 		core_err(err);
 		return;
@@ -732,10 +743,10 @@ static void cmd_replay(struct args *a)
 	struct sched_config cfg = {.procs = src.machine, .max_jobs = CONSOLE_MAX_JOBS, .policy = policy,
 				   .scratch_jobs = CONSOLE_SCRATCH_JOBS};
 	/* The live schedule's policy parameters (config tolerance, sf_milli, ...) apply to the replay too. */
-	cfg.tolerance = con.s.cfg.tolerance;
-	cfg.tolerance_permille = con.s.cfg.tolerance_permille;
-	cfg.slack = con.s.cfg.slack;
-	cfg.dynp = con.s.cfg.dynp;
+	cfg.tolerance = (*sched_config_get(con.s)).tolerance;
+	cfg.tolerance_permille = (*sched_config_get(con.s)).tolerance_permille;
+	cfg.slack = (*sched_config_get(con.s)).slack;
+	cfg.dynp = (*sched_config_get(con.s)).dynp;
 	int err = sched_replay_init(&replay, &cfg, arena, REPLAY_BYTES, NULL, NULL);
 	uint64_t c0 = port_cycles();
 	if (err == SCHED_OK)
@@ -774,7 +785,9 @@ static void cmd_replay(struct args *a)
 	fmt_milli(&f, m->sum_bsld_micro, (uint64_t)m->jobs * SCHED_MICRO);
 	fmt_str(&f, " util=");
 	fmt_milli(&f, m->area * 100u, (uint64_t)src.machine * (m->last_end - m->first_submit));
-	fmt_kv(&f, " fallbacks=", replay.sched.counters.scratch_short);
+	struct sched_stats st;
+	sched_stats(replay.sched, &st);
+	fmt_kv(&f, " fallbacks=", st.counters.scratch_short);
 	fmt_str(&f, " hash=");
 	fmt_hex64(&f, replay.hash);
 	fmt_kv(&f, " cycles=", cycles);
@@ -792,7 +805,7 @@ static void cmd_bench(struct args *a)
 		reply_err(E_OUT_OF_RANGE, "bench backlog must be 1..1024");
 		return;
 	}
-	bench_run(&con.s, arena, sizeof arena, max_backlog);
+	bench_run(arena, sizeof arena, max_backlog);
 	bench_gang(arena, sizeof arena);
 	live_init();
 	struct fmt f;
@@ -959,7 +972,7 @@ int console_feed(char c)
 		reply_err(E_CONTROL_CHAR, "control character in line");
 	} else {
 		run_line(con.line);
-		if (con.selfcheck && sched_check(&con.s) != SCHED_OK) {
+		if (con.selfcheck && sched_check(con.s) != SCHED_OK) {
 			reply_err(E_INVARIANT, "invariant check failed");
 			con.exit_status = 3;
 		}

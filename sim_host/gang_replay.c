@@ -72,10 +72,10 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 		return SCHED_E_RANGE;
 	}
 	void *arena = aligned_alloc(8, (size + 7u) / 8u * 8u);
-	struct sched_gang *g = malloc(sizeof *g);
+	struct sched_gang *g = NULL;
 	r->out = calloc(n, sizeof *r->out);
 	int rc = SCHED_E_NOSPACE;
-	if (arena == NULL || g == NULL || r->out == NULL) {
+	if (arena == NULL || r->out == NULL) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -83,7 +83,7 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 			  .switches = o->switches, .names = o->names};
 	sched_time_t q = o->quantum;
 	sched_time_t origin = jobs[0].j.submit / q * q;
-	if (sched_gang_init(g, &cfg, arena, size, on_event, &c, origin) != SCHED_OK) {
+	if (sched_gang_init(&g, &cfg, arena, size, on_event, &c, origin) != SCHED_OK) {
 		snprintf(err, errlen, "cannot start the gang scheduler");
 		rc = SCHED_E_INVAL;
 		goto out;
@@ -92,11 +92,11 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 	while (next < n || sched_gang_jobs(g) > 0) {
 		/* The jobs that arrived by this boundary are placed (the seed allocates on arrival; a job
 		 * runs from the next quantum boundary on), then one quantum runs. */
-		while (next < n && jobs[next].j.submit <= g->now) {
+		while (next < n && jobs[next].j.submit <= sched_gang_now(g)) {
 			const struct wjob *j = &jobs[next];
 			r->out[next].submit = j->j.submit;
 			r->out[next].predicted = SCHED_TIME_MAX;
-			int e = sched_gang_submit(g, (uint32_t)next, j->j.procs, gang_quanta(j, q), g->now);
+			int e = sched_gang_submit(g, (uint32_t)next, j->j.procs, gang_quanta(j, q), sched_gang_now(g));
 			if (e != SCHED_OK) {
 				snprintf(err, errlen, "the gang scheduler refused job %ld: %s", name_of(&c, (uint32_t)next),
 					 sched_strerror(e));
@@ -111,12 +111,12 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 		if (sched_gang_jobs(g) > r->max_jobs_in_system)
 			r->max_jobs_in_system = sched_gang_jobs(g);
 		if (sched_gang_tick(g) != SCHED_OK) {
-			snprintf(err, errlen, "the gang scheduler failed at %u", g->now);
+			snprintf(err, errlen, "the gang scheduler failed at %u", sched_gang_now(g));
 			rc = SCHED_E_STATE;
 			goto out;
 		}
 		if (o->check && sched_gang_check(g) != SCHED_OK) {
-			snprintf(err, errlen, "gang invariant check failed at %u", g->now);
+			snprintf(err, errlen, "gang invariant check failed at %u", sched_gang_now(g));
 			rc = SCHED_E_STATE;
 			goto out;
 		}
@@ -144,7 +144,7 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 		sum_t += (uint64_t)len * q;
 		sum_p += jobs[i].j.procs;
 	}
-	const struct sched_gang_counters *k = &g->counters;
+	const struct sched_gang_counters *k = sched_gang_counters(g);
 	gs->quanta = k->quanta;
 	gs->avg_first = (double)sum_first / (double)n;
 	r->counters.submitted = k->submitted;
@@ -165,7 +165,6 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 	rc = 0;
 out:
 	free(arena);
-	free(g);
 	if (rc != 0) {
 		free(r->out);
 		r->out = NULL;

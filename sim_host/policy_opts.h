@@ -11,7 +11,7 @@
 #include "sched/sched.h"
 
 /* --policy gang: time sharing (seed 002), a module beside the space-sharing policies. */
-#define POLICY_GANG SCHED_POLICY_COUNT
+#define POLICY_GANG SCHED_POLICY_GANG
 
 /* One column of the report: a policy, and its variant (slack heuristic, dynP decider and quality, gang scheme). */
 struct run_spec {

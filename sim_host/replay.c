@@ -12,6 +12,7 @@ struct ctx {
 	const struct replay_opts *o;
 	struct replay_result *r;
 	sched_time_t *shown;   /* ev_plans: the reservation last written per job, SCHED_TIME_MAX before its submit */
+	const struct sched_replay *rp; /* the engine (its slots name the jobs of a switch list) */
 };
 
 static int source(void *vctx, struct sched_replay_job *job)
@@ -34,8 +35,19 @@ static long name_of(const struct ctx *c, uint32_t seq)
 static void on_event(void *vctx, const struct sched_replay_event *e)
 {
 	struct ctx *c = vctx;
-	struct replay_job_out *out = &c->r->out[e->seq];
 	FILE *f = c->o->events;
+	if (e->kind == SCHED_RE_SWITCH) {
+		/* Time sharing: each quantum's context switch list, with --events-plans. */
+		if (f && c->o->ev_plans) {
+			fprintf(f, "%u switch %u", e->time, e->slot);
+			for (uint32_t i = 0; i < e->n_runs; i++)
+				fprintf(f, " %ld:%u:%u", name_of(c, c->rp->tslots[e->runs[i].job].seq), e->runs[i].first,
+					e->runs[i].count);
+			fputc('\n', f);
+		}
+		return;
+	}
+	struct replay_job_out *out = &c->r->out[e->seq];
 	switch (e->kind) {
 	case SCHED_RE_SUBMIT:
 	case SCHED_RE_REFUSED:
@@ -76,9 +88,11 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 	case SCHED_RE_END:
 	case SCHED_RE_KILL:
 		out->end = e->time;
-		out->killed = e->kind == SCHED_RE_KILL;
+		out->killed = e->kind == SCHED_RE_KILL || e->killed;
 		if (f)
-			fprintf(f, "%u %s %ld\n", e->time, out->killed ? "kill" : "end", name_of(c, e->seq));
+			fprintf(f, "%u %s %ld\n", e->time, e->kind == SCHED_RE_KILL ? "kill" : "end", name_of(c, e->seq));
+		break;
+	case SCHED_RE_SWITCH:
 		break;
 	}
 }
@@ -87,13 +101,15 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 static void on_step(void *vctx, const struct sched_replay *rp, sched_time_t t)
 {
 	struct ctx *c = vctx;
-	for (const struct sched_job *j = sched_first(&rp->sched, SCHED_JOB_WAITING); j != NULL;
-	     j = sched_next(&rp->sched, j)) {
-		uint32_t seq = rp->slots[j->id].seq;
-		if (!j->reserved || c->shown[seq] == SCHED_TIME_MAX || c->shown[seq] == j->start)
+	for (const struct sched_job *h = sched_first(rp->sched, SCHED_JOB_WAITING); h != NULL;
+	     h = sched_next(rp->sched, h)) {
+		struct sched_job_info j;
+		sched_job_read(h, &j);
+		uint32_t seq = rp->slots[j.id].seq;
+		if (!j.reserved || c->shown[seq] == SCHED_TIME_MAX || c->shown[seq] == j.start)
 			continue;
-		c->shown[seq] = j->start;
-		fprintf(c->o->events, "%u plan %ld %u\n", t, name_of(c, seq), j->start);
+		c->shown[seq] = j.start;
+		fprintf(c->o->events, "%u plan %ld %u\n", t, name_of(c, seq), j.start);
 	}
 }
 
@@ -124,6 +140,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	}
 	for (size_t i = 0; i < n; i++)
 		r->out[i].predicted = SCHED_TIME_MAX;
+	c.rp = rp;
 	int e = sched_replay_init(rp, &cfg, arena, size, on_event, &c);
 	if (e != SCHED_OK) {
 		snprintf(err, errlen, "cannot start the core: %s", sched_strerror(e));
@@ -142,23 +159,25 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	}
 	rp->check = o->check;
 	e = sched_replay_run(rp, source, &c);
+	struct sched_stats st;
+	sched_stats(rp->sched, &st);
 	if (e == SCHED_E_STATE && o->check) {
-		snprintf(err, errlen, "invariant check failed at %u", rp->sched.now);
+		snprintf(err, errlen, "invariant check failed at %u", st.now);
 		rc = e;
 		goto out;
 	}
 	if (e != SCHED_OK) {
-		snprintf(err, errlen, "replay stopped at %u: %s", rp->sched.now, sched_strerror(e));
+		snprintf(err, errlen, "replay stopped at %u: %s", st.now, sched_strerror(e));
 		rc = e;
 		goto out;
 	}
 	r->metrics = rp->metrics;
-	r->counters = rp->sched.counters;
-	r->max_jobs_in_system = rp->sched.jobs.max_used;
-	r->max_segments = rp->sched.segs.max_used;
+	r->counters = st.counters;
+	r->max_jobs_in_system = st.jobs_peak;
+	r->max_segments = st.segs_peak;
 	r->calls = rp->calls;
 	r->hash = rp->hash;
-	r->dynp = rp->sched.dynp;
+	r->dynp = st.dynp;
 	rc = 0;
 out:
 	free(c.shown);

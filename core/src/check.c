@@ -30,7 +30,7 @@ static sched_procs_t free_from_jobs(const struct sched *s, unsigned p, sched_tim
 /* Each profile and its rebuild agree at every breakpoint of either, hence everywhere from the origin. */
 static int check_profile_matches_jobs(const struct sched *s, unsigned p)
 {
-	const struct sched_profile *prof = sched_profile_of(s, p);
+	const struct sched_profile *prof = sched_prof_c(s, p);
 	sched_time_t origin = sched_profile_origin(prof);
 	for (const struct sched_seg *g = sched_profile_first(prof); g != NULL; g = sched_profile_next(prof, g))
 		CHECK(g->free == free_from_jobs(s, p, g->time));
@@ -63,9 +63,9 @@ int sched_check(const struct sched *s)
 	uint32_t jobs = s->n_waiting + s->n_running;
 	uint32_t segs = 0;
 	for (unsigned p = 0; p < s->n_parts; p++) {
-		CHECK(sched_profile_check(sched_profile_of(s, p)) == SCHED_OK);
-		CHECK(sched_profile_origin(sched_profile_of(s, p)) == s->now);
-		segs += sched_profile_of(s, p)->count;
+		CHECK(sched_profile_check(sched_prof_c(s, p)) == SCHED_OK);
+		CHECK(sched_profile_origin(sched_prof_c(s, p)) == s->now);
+		segs += sched_prof_c(s, p)->count;
 	}
 	CHECK(s->segs.used == segs);
 	CHECK(segs <= 2 * jobs + s->n_parts);
@@ -112,7 +112,7 @@ int sched_check(const struct sched *s)
 		CHECK(j->submit <= s->now && j->queue < s->n_queues && j->part < s->n_parts);
 		CHECK(prev == NULL || plan_ordered(s, prev, j));
 		prev = j;
-		CHECK(j->reserved == ((s->policy->plans && !sched_is_background(s, j)) ? 1 : 0));
+		CHECK(j->reserved == ((sched_pol(s)->plans && !sched_is_background(s, j)) ? 1 : 0));
 		if (j->reserved) {
 			CHECK(j->start >= sched_earliest(s, j) && j->start >= j->submit && (j->allowed & (1u << j->part)));
 			if (j->start < first)
@@ -127,7 +127,8 @@ int sched_check(const struct sched *s)
 	/* The id index holds exactly the jobs in the system, each in its own bucket. */
 	uint32_t indexed = 0;
 	for (uint32_t b = 0; b < s->cfg.max_jobs; b++) {
-		for (const struct sched_job *a = s->buckets[b]; a != NULL; a = a->hnext) {
+		for (const struct sched_job *a = sched_rel_get(&sched_buckets(s)[b]); a != NULL;
+		     a = sched_rel_get(&a->hnext)) {
 			CHECK(++indexed <= jobs);
 			CHECK(a->state == SCHED_JOB_WAITING || a->state == SCHED_JOB_RUNNING);
 			CHECK((uint32_t)(a->id * 2654435761u) % s->cfg.max_jobs == b);

@@ -53,12 +53,12 @@ static uint32_t block_size(uint32_t p)
 
 static uint16_t *row_cells(const struct sched_gang *g, uint32_t row)
 {
-	return g->cells + (size_t)row * g->cfg.procs;
+	return gang_cells(g) + (size_t)row * g->cfg.procs;
 }
 
 static uint32_t index_of(const struct sched_gang *g, const struct sched_gang_job *j)
 {
-	return (uint32_t)(j - g->jobs);
+	return (uint32_t)(j - gang_jobs(g));
 }
 
 /* --- the workload tree -------------------------------------------------------------------- */
@@ -73,10 +73,10 @@ static void tree_adjust(struct sched_gang *g, uint32_t b, uint32_t m, int32_t de
 {
 	uint32_t n = g->cfg.procs;
 	for (uint32_t x = b; x < b + m; x++)
-		g->tree[n + x] = (uint32_t)((int32_t)g->tree[n + x] + delta);
+		gang_tree(g)[n + x] = (uint32_t)((int32_t)gang_tree(g)[n + x] + delta);
 	for (uint32_t lo = (n + b) / 2, hi = (n + b + m - 1) / 2; lo >= 1; lo /= 2, hi /= 2) {
 		for (uint32_t i = lo; i <= hi; i++)
-			g->tree[i] = combine(g->tree[2 * i], g->tree[2 * i + 1]);
+			gang_tree(g)[i] = combine(gang_tree(g)[2 * i], gang_tree(g)[2 * i + 1]);
 		if (lo == 1)
 			break;
 	}
@@ -88,16 +88,16 @@ static uint32_t new_slot(struct sched_gang *g)
 {
 	if (g->n_free_rows == 0)
 		return NO_ROW;
-	uint32_t row = g->free_rows[--g->n_free_rows];
-	sched_zero(row_cells(g, row), (size_t)g->cfg.procs * sizeof *g->cells);
-	g->row_busy[row] = 0;
+	uint32_t row = gang_free_rows(g)[--g->n_free_rows];
+	sched_zero(row_cells(g, row), (size_t)g->cfg.procs * sizeof *gang_cells(g));
+	gang_row_busy(g)[row] = 0;
 	/* The new slot joins the round just before the slot that runs next, so it runs last in the
 	 * current round. Appended at the end it would run before every slot still waiting for its
 	 * turn, and a stream of arrivals that each need a new slot could starve the older slots. */
 	uint32_t pos = g->cur == 0 ? g->n_slots : g->cur;
 	for (uint32_t i = g->n_slots; i > pos; i--)
-		g->order[i] = g->order[i - 1u];
-	g->order[pos] = (uint16_t)row;
+		gang_order(g)[i] = gang_order(g)[i - 1u];
+	gang_order(g)[pos] = (uint16_t)row;
 	g->n_slots++;
 	if (g->cur != 0)
 		g->cur++;
@@ -110,10 +110,10 @@ static uint32_t new_slot(struct sched_gang *g)
 
 static void delete_slot_at(struct sched_gang *g, uint32_t pos)
 {
-	SCHED_ASSERT(g->row_busy[g->order[pos]] == 0);
-	g->free_rows[g->n_free_rows++] = g->order[pos];
+	SCHED_ASSERT(gang_row_busy(g)[gang_order(g)[pos]] == 0);
+	gang_free_rows(g)[g->n_free_rows++] = gang_order(g)[pos];
 	for (uint32_t i = pos; i + 1 < g->n_slots; i++)
-		g->order[i] = g->order[i + 1];
+		gang_order(g)[i] = gang_order(g)[i + 1];
 	g->n_slots--;
 	/* The round robin goes on with the slot that followed. */
 	if (pos < g->cur)
@@ -127,14 +127,14 @@ static void delete_slot_at(struct sched_gang *g, uint32_t pos)
 static void delete_empty_slots(struct sched_gang *g)
 {
 	for (uint32_t pos = g->n_slots; pos-- > 0;)
-		if (g->row_busy[g->order[pos]] == 0)
+		if (gang_row_busy(g)[gang_order(g)[pos]] == 0)
 			delete_slot_at(g, pos);
 }
 
 static uint32_t position_of(const struct sched_gang *g, uint32_t row)
 {
 	for (uint32_t pos = 0; pos < g->n_slots; pos++)
-		if (g->order[pos] == row)
+		if (gang_order(g)[pos] == row)
 			return pos;
 	return NO_ROW;
 }
@@ -156,7 +156,7 @@ static void fill(struct sched_gang *g, uint32_t row, struct sched_gang_job *j)
 	uint16_t v = (uint16_t)(index_of(g, j) + 1u);
 	for (uint32_t x = j->block; x < j->block + j->size; x++)
 		c[x] = v;
-	g->row_busy[row] += j->size;
+	gang_row_busy(g)[row] += j->size;
 	j->copies++;
 	tree_adjust(g, j->block, j->size, -1);
 }
@@ -166,7 +166,7 @@ static void clear(struct sched_gang *g, uint32_t row, struct sched_gang_job *j)
 	uint16_t *c = row_cells(g, row);
 	for (uint32_t x = j->block; x < j->block + j->size; x++)
 		c[x] = 0;
-	g->row_busy[row] -= j->size;
+	gang_row_busy(g)[row] -= j->size;
 	j->copies--;
 	tree_adjust(g, j->block, j->size, 1);
 }
@@ -187,8 +187,8 @@ static void swap_rows(struct sched_gang *g, uint32_t r1, uint32_t r2, uint32_t b
 		c1[x] = c2[x];
 		c2[x] = t;
 	}
-	g->row_busy[r1] = g->row_busy[r1] - busy1 + busy2;
-	g->row_busy[r2] = g->row_busy[r2] - busy2 + busy1;
+	gang_row_busy(g)[r1] = gang_row_busy(g)[r1] - busy1 + busy2;
+	gang_row_busy(g)[r2] = gang_row_busy(g)[r2] - busy2 + busy1;
 	g->counters.repacks++;
 }
 
@@ -196,8 +196,8 @@ uint32_t sched_gang_free_slot(struct sched_gang *g, uint32_t b, uint32_t m)
 {
 	if (m == 1) {
 		for (uint32_t pos = 0; pos < g->n_slots; pos++)
-			if (row_cells(g, g->order[pos])[b] == 0)
-				return g->order[pos];
+			if (row_cells(g, gang_order(g)[pos])[b] == 0)
+				return gang_order(g)[pos];
 		SCHED_ASSERT(false); /* the caller checked the tree: processor b has an idle slot */
 		return NO_ROW;
 	}
@@ -222,8 +222,8 @@ static uint32_t best_block(const struct sched_gang *g, uint32_t m)
 {
 	uint32_t first = g->cfg.procs / m, best = NO_ROW, best_v = 0;
 	for (uint32_t node = first; node < 2 * first; node++)
-		if (g->tree[node] > best_v) {
-			best_v = g->tree[node];
+		if (gang_tree(g)[node] > best_v) {
+			best_v = gang_tree(g)[node];
 			best = (node - first) * m;
 		}
 	return best;
@@ -233,9 +233,9 @@ static bool place_bc(struct sched_gang *g, struct sched_gang_job *j)
 {
 	for (uint32_t pos = 0; pos < g->n_slots; pos++)
 		for (uint32_t b = 0; b < g->cfg.procs; b += j->size)
-			if (block_free(g, g->order[pos], b, j->size)) {
+			if (block_free(g, gang_order(g)[pos], b, j->size)) {
 				j->block = b;
-				fill(g, g->order[pos], j);
+				fill(g, gang_order(g)[pos], j);
 				return true;
 			}
 	uint32_t row = new_slot(g);
@@ -284,7 +284,7 @@ static void grant_extras(struct sched_gang *g)
 	sched_list_for_each(it, &g->placed) {
 		struct sched_gang_job *j = SCHED_LIST_ENTRY(it, struct sched_gang_job, link);
 		uint32_t node = (g->cfg.procs + j->block) / j->size;
-		while (g->tree[node] != 0) {
+		while (gang_tree(g)[node] != 0) {
 			fill(g, sched_gang_free_slot(g, j->block, j->size), j);
 			g->counters.extra_slots++;
 		}
@@ -300,7 +300,7 @@ static void release_extras(struct sched_gang *g)
 		uint16_t v = (uint16_t)(index_of(g, j) + 1u);
 		bool kept = false;
 		for (uint32_t pos = 0; pos < g->n_slots && j->copies > 1; pos++) {
-			uint32_t row = g->order[pos];
+			uint32_t row = gang_order(g)[pos];
 			if (row_cells(g, row)[j->block] != v)
 				continue;
 			if (!kept) {
@@ -319,13 +319,13 @@ static bool extras_would_free_a_slot(const struct sched_gang *g)
 {
 	uint32_t n = g->cfg.procs;
 	for (uint32_t x = 0; x < n; x++) {
-		if (g->tree[n + x] != 0)
+		if (gang_tree(g)[n + x] != 0)
 			continue;
 		/* No idle slot: one of its cells must be a copy that would be given up. */
 		bool extra = false;
 		for (uint32_t pos = 0; pos < g->n_slots && !extra; pos++) {
-			uint16_t v = row_cells(g, g->order[pos])[x];
-			extra = v != 0 && g->jobs[v - 1u].copies > 1;
+			uint16_t v = row_cells(g, gang_order(g)[pos])[x];
+			extra = v != 0 && gang_jobs(g)[v - 1u].copies > 1;
 		}
 		if (!extra)
 			return false;
@@ -338,7 +338,7 @@ static bool extras_would_free_a_slot(const struct sched_gang *g)
 static void place_waiting(struct sched_gang *g)
 {
 	while (g->n_waiting > 0) {
-		struct sched_gang_job *j = SCHED_LIST_ENTRY(g->waiting.next, struct sched_gang_job, link);
+		struct sched_gang_job *j = SCHED_LIST_ENTRY(sched_list_first(&g->waiting), struct sched_gang_job, link);
 		if (!place(g, j))
 			return; /* still no slot to be had: the queue keeps its order */
 		sched_list_remove(&j->link);
@@ -354,11 +354,11 @@ static void settle(struct sched_gang *g)
 {
 	delete_empty_slots(g);
 	if (g->cfg.scheme != SCHED_GANG_BC) {
-		if (g->cfg.scheme == SCHED_GANG_BRMMS && g->n_slots > 0 && g->tree[1] == 0 &&
+		if (g->cfg.scheme == SCHED_GANG_BRMMS && g->n_slots > 0 && gang_tree(g)[1] == 0 &&
 		    extras_would_free_a_slot(g))
 			release_extras(g); /* "or if a time slot in the system can be deleted" */
 		/* Property 2: an idle slot on every processor makes one slot free; delete it. */
-		while (g->n_slots > 0 && g->tree[1] != 0) {
+		while (g->n_slots > 0 && gang_tree(g)[1] != 0) {
 			uint32_t row = sched_gang_free_slot(g, 0, g->cfg.procs);
 			delete_slot_at(g, position_of(g, row));
 		}
@@ -372,8 +372,8 @@ void sched_gang_end(struct sched_gang *g, struct sched_gang_job *j)
 {
 	uint16_t v = (uint16_t)(index_of(g, j) + 1u);
 	for (uint32_t pos = 0; pos < g->n_slots && j->copies > 0; pos++)
-		if (row_cells(g, g->order[pos])[j->block] == v)
-			clear(g, g->order[pos], j);
+		if (row_cells(g, gang_order(g)[pos])[j->block] == v)
+			clear(g, gang_order(g)[pos], j);
 	sched_list_remove(&j->link);
 	g->n_placed--;
 	j->state = 0;
@@ -400,7 +400,8 @@ size_t sched_gang_arena_size(const struct sched_gang_config *c)
 	if (!cfg_ok(c))
 		return 0;
 	/* In 64 bits: the largest configuration needs about 4 GiB, which a 32-bit size_t cannot hold. */
-	uint64_t n = ALIGN8_64((uint64_t)c->max_jobs * sizeof(struct sched_gang_job)) +
+	uint64_t n = ALIGN8_64(sizeof(struct sched_gang)) +
+		     ALIGN8_64((uint64_t)c->max_jobs * sizeof(struct sched_gang_job)) +
 		     ALIGN8_64((uint64_t)c->max_slots * c->procs * sizeof(uint16_t)) +
 		     ALIGN8_64(2u * (uint64_t)c->procs * sizeof(uint32_t)) +
 		     ALIGN8_64((uint64_t)c->max_slots * sizeof(uint16_t)) * 2u +
@@ -409,31 +410,35 @@ size_t sched_gang_arena_size(const struct sched_gang_config *c)
 	return n > (uint64_t)SIZE_MAX ? 0 : (size_t)n;
 }
 
-int sched_gang_init(struct sched_gang *g, const struct sched_gang_config *cfg, void *arena, size_t size,
+int sched_gang_init(struct sched_gang **out, const struct sched_gang_config *cfg, void *arena, size_t size,
 		    sched_gang_event_fn emit, void *ctx, sched_time_t origin)
 {
-	if (!cfg_ok(cfg) || arena == NULL || (uintptr_t)arena % 8u != 0)
+	if (out == NULL || !cfg_ok(cfg) || arena == NULL || (uintptr_t)arena % 8u != 0)
 		return SCHED_E_INVAL;
 	size_t need = sched_gang_arena_size(cfg);
 	if (need == 0)
 		return SCHED_E_RANGE; /* more than the address space */
 	if (size < need)
 		return SCHED_E_NOSPACE;
+	struct sched_gang *g = arena;
+	sched_zero(g, sizeof *g);
+	g->magic = SCHED_GANG_MAGIC;
+	g->arena_used = need > UINT32_MAX ? UINT32_MAX : (uint32_t)need;
 	sched_copy(&g->cfg, cfg, sizeof g->cfg);
-	unsigned char *m = arena;
-	g->jobs = (struct sched_gang_job *)(void *)m;
+	unsigned char *m = (unsigned char *)arena + ALIGN8(sizeof *g);
+	sched_rel_set(&g->jobs_at, m);
 	m += ALIGN8((size_t)cfg->max_jobs * sizeof(struct sched_gang_job));
-	g->cells = (uint16_t *)(void *)m;
+	sched_rel_set(&g->cells_at, m);
 	m += ALIGN8((size_t)cfg->max_slots * cfg->procs * sizeof(uint16_t));
-	g->tree = (uint32_t *)(void *)m;
+	sched_rel_set(&g->tree_at, m);
 	m += ALIGN8(2u * (size_t)cfg->procs * sizeof(uint32_t));
-	g->order = (uint16_t *)(void *)m;
+	sched_rel_set(&g->order_at, m);
 	m += ALIGN8((size_t)cfg->max_slots * sizeof(uint16_t));
-	g->free_rows = (uint16_t *)(void *)m;
+	sched_rel_set(&g->free_rows_at, m);
 	m += ALIGN8((size_t)cfg->max_slots * sizeof(uint16_t));
-	g->row_busy = (uint32_t *)(void *)m;
+	sched_rel_set(&g->row_busy_at, m);
 	m += ALIGN8((size_t)cfg->max_slots * sizeof(uint32_t));
-	g->runs = (struct sched_gang_run *)(void *)m;
+	sched_rel_set(&g->runs_at, m);
 	g->levels = 0;
 	while ((1u << g->levels) < cfg->procs)
 		g->levels++;
@@ -441,12 +446,12 @@ int sched_gang_init(struct sched_gang *g, const struct sched_gang_config *cfg, v
 	sched_list_init(&g->placed);
 	sched_list_init(&g->waiting);
 	for (uint32_t i = 0; i < cfg->max_jobs; i++) {
-		g->jobs[i].state = 0;
-		sched_list_push_back(&g->free_jobs, &g->jobs[i].link);
+		gang_jobs(g)[i].state = 0;
+		sched_list_push_back(&g->free_jobs, &gang_jobs(g)[i].link);
 	}
 	g->n_free_rows = cfg->max_slots;
 	for (uint32_t r = 0; r < cfg->max_slots; r++)
-		g->free_rows[r] = (uint16_t)(cfg->max_slots - 1u - r); /* row 0 is handed out first */
+		gang_free_rows(g)[r] = (uint16_t)(cfg->max_slots - 1u - r); /* row 0 is handed out first */
 	g->n_slots = 0;
 	g->cur = 0;
 	g->n_placed = 0;
@@ -455,8 +460,46 @@ int sched_gang_init(struct sched_gang *g, const struct sched_gang_config *cfg, v
 	g->emit = emit;
 	g->emit_ctx = ctx;
 	sched_zero(&g->counters, sizeof g->counters);
-	sched_zero(g->tree, 2u * (size_t)cfg->procs * sizeof *g->tree);
+	sched_zero(gang_tree(g), 2u * (size_t)cfg->procs * sizeof *gang_tree(g));
+	*out = g;
 	return SCHED_OK;
+}
+
+int sched_gang_attach(struct sched_gang **out, void *arena, size_t size, sched_gang_event_fn emit, void *ctx)
+{
+	if (out == NULL || arena == NULL || (uintptr_t)arena % 8u != 0)
+		return SCHED_E_INVAL;
+	if (size < sizeof(struct sched_gang))
+		return SCHED_E_NOSPACE;
+	struct sched_gang *g = arena;
+	if (g->magic != SCHED_GANG_MAGIC)
+		return SCHED_E_FORMAT;
+	if (size < g->arena_used)
+		return SCHED_E_NOSPACE;
+	g->emit = emit;
+	g->emit_ctx = ctx;
+	*out = g;
+	return SCHED_OK;
+}
+
+uint32_t sched_gang_jobs(const struct sched_gang *g)
+{
+	return g->n_placed + g->n_waiting;
+}
+
+sched_time_t sched_gang_now(const struct sched_gang *g)
+{
+	return g->now;
+}
+
+const struct sched_gang_counters *sched_gang_counters(const struct sched_gang *g)
+{
+	return &g->counters;
+}
+
+uint32_t sched_gang_tree(const struct sched_gang *g, uint32_t node)
+{
+	return gang_tree(g)[node];
 }
 
 struct sched_gang_job *sched_gang_find(struct sched_gang *g, uint32_t id)
@@ -476,9 +519,9 @@ struct sched_gang_job *sched_gang_find(struct sched_gang *g, uint32_t id)
 static struct sched_gang_job *new_job(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta,
 				      sched_time_t now)
 {
-	if (g->free_jobs.next == &g->free_jobs)
+	if (sched_list_empty(&g->free_jobs))
 		return NULL;
-	struct sched_gang_job *j = SCHED_LIST_ENTRY(g->free_jobs.next, struct sched_gang_job, link);
+	struct sched_gang_job *j = SCHED_LIST_ENTRY(sched_list_first(&g->free_jobs), struct sched_gang_job, link);
 	sched_list_remove(&j->link);
 	j->id = id;
 	j->procs = procs;
@@ -530,7 +573,7 @@ static void emit(struct sched_gang *g, enum sched_gang_event_kind kind, sched_ti
 	e.time = t;
 	e.job = job;
 	e.slot = slot;
-	e.runs = g->runs;
+	e.runs = gang_runs(g);
 	e.n_runs = n_runs;
 	g->emit(g->emit_ctx, &e);
 }
@@ -545,7 +588,7 @@ int sched_gang_tick(struct sched_gang *g)
 	g->now += g->cfg.quantum;
 	if (g->n_slots == 0)
 		return SCHED_OK;
-	uint32_t row = g->order[g->cur];
+	uint32_t row = gang_order(g)[g->cur];
 	g->cur = (g->cur + 1u) % g->n_slots;
 	/* The context switch list: every job of the slot, once, left to right. */
 	const uint16_t *c = row_cells(g, row);
@@ -555,10 +598,10 @@ int sched_gang_tick(struct sched_gang *g)
 			x++;
 			continue;
 		}
-		struct sched_gang_job *j = &g->jobs[c[x] - 1u];
-		g->runs[n_runs].job = j->id;
-		g->runs[n_runs].first = j->block;
-		g->runs[n_runs].count = j->size;
+		struct sched_gang_job *j = &gang_jobs(g)[c[x] - 1u];
+		gang_runs(g)[n_runs].job = j->id;
+		gang_runs(g)[n_runs].first = j->block;
+		gang_runs(g)[n_runs].count = j->size;
 		n_runs++;
 		x = j->block + j->size;
 	}
@@ -566,7 +609,7 @@ int sched_gang_tick(struct sched_gang *g)
 	/* A job holds one block in a row, so it is listed, and advances, once. */
 	uint32_t done = 0;
 	for (uint32_t i = 0; i < n_runs; i++) {
-		struct sched_gang_job *j = &g->jobs[c[g->runs[i].first] - 1u];
+		struct sched_gang_job *j = &gang_jobs(g)[c[gang_runs(g)[i].first] - 1u];
 		g->counters.busy_quanta += j->procs;
 		if (j->first_run == SCHED_TIME_MAX) {
 			j->first_run = start;
@@ -600,14 +643,14 @@ struct sched_gang_job *sched_gang_place_at(struct sched_gang *g, uint32_t id, ui
 {
 	uint32_t size = block_size(procs);
 	if (pos > g->n_slots || block % size != 0 || block + size > g->cfg.procs ||
-	    (pos < g->n_slots && !block_free(g, g->order[pos], block, size)))
+	    (pos < g->n_slots && !block_free(g, gang_order(g)[pos], block, size)))
 		return NULL;
-	uint32_t row = pos < g->n_slots ? g->order[pos] : new_slot(g);
+	uint32_t row = pos < g->n_slots ? gang_order(g)[pos] : new_slot(g);
 	if (row == NO_ROW)
 		return NULL;
 	struct sched_gang_job *j = new_job(g, id, procs, quanta, g->now);
 	if (j == NULL) {
-		if (g->row_busy[row] == 0)
+		if (gang_row_busy(g)[row] == 0)
 			delete_slot_at(g, position_of(g, row));
 		return NULL;
 	}
@@ -624,8 +667,8 @@ uint32_t sched_gang_cell(const struct sched_gang *g, uint32_t pos, uint32_t proc
 {
 	if (pos >= g->n_slots || proc >= g->cfg.procs)
 		return UINT32_MAX;
-	uint16_t v = row_cells(g, g->order[pos])[proc];
-	return v == 0 ? UINT32_MAX : g->jobs[v - 1u].id;
+	uint16_t v = row_cells(g, gang_order(g)[pos])[proc];
+	return v == 0 ? UINT32_MAX : gang_jobs(g)[v - 1u].id;
 }
 
 int sched_gang_check(const struct sched_gang *g)
@@ -635,20 +678,20 @@ int sched_gang_check(const struct sched_gang *g)
 		return SCHED_E_STATE;
 	/* Each row in use exactly once, busy counts right, every cell's job has its block there. */
 	for (uint32_t pos = 0; pos < g->n_slots; pos++) {
-		uint32_t row = g->order[pos], busy = 0;
+		uint32_t row = gang_order(g)[pos], busy = 0;
 		for (uint32_t k = pos + 1; k < g->n_slots; k++)
-			if (g->order[k] == row)
+			if (gang_order(g)[k] == row)
 				return SCHED_E_STATE;
 		const uint16_t *c = row_cells(g, row);
 		for (uint32_t x = 0; x < n; x++) {
 			if (c[x] == 0)
 				continue;
 			busy++;
-			const struct sched_gang_job *j = &g->jobs[c[x] - 1u];
+			const struct sched_gang_job *j = &gang_jobs(g)[c[x] - 1u];
 			if (j->state != 2 || x < j->block || x >= j->block + j->size)
 				return SCHED_E_STATE;
 		}
-		if (busy != g->row_busy[row] || busy == 0)
+		if (busy != gang_row_busy(g)[row] || busy == 0)
 			return SCHED_E_STATE; /* no empty slot lingers */
 	}
 	/* Every placed job: a buddy block of its size, filled in exactly `copies` rows. */
@@ -662,7 +705,7 @@ int sched_gang_check(const struct sched_gang *g)
 		uint16_t v = (uint16_t)(index_of(g, j) + 1u);
 		uint32_t copies = 0;
 		for (uint32_t pos = 0; pos < g->n_slots; pos++) {
-			const uint16_t *c = row_cells(g, g->order[pos]);
+			const uint16_t *c = row_cells(g, gang_order(g)[pos]);
 			uint32_t have = 0;
 			for (uint32_t x = j->block; x < j->block + j->size; x++)
 				have += c[x] == v;
@@ -679,27 +722,27 @@ int sched_gang_check(const struct sched_gang *g)
 	for (uint32_t x = 0; x < n; x++) {
 		uint32_t idle = 0;
 		for (uint32_t pos = 0; pos < g->n_slots; pos++)
-			idle += row_cells(g, g->order[pos])[x] == 0;
-		if (g->tree[n + x] != idle)
+			idle += row_cells(g, gang_order(g)[pos])[x] == 0;
+		if (gang_tree(g)[n + x] != idle)
 			return SCHED_E_STATE;
 	}
 	for (uint32_t i = n - 1; i >= 1; i--)
-		if (g->tree[i] != combine(g->tree[2 * i], g->tree[2 * i + 1]))
+		if (gang_tree(g)[i] != combine(gang_tree(g)[2 * i], gang_tree(g)[2 * i + 1]))
 			return SCHED_E_STATE;
 	return SCHED_OK;
 }
 
-static const char *const scheme_names[SCHED_GANG_SCHEME_COUNT] = {"bc", "br", "brms", "brmms"};
+const char *const sched_gang_scheme_names[SCHED_GANG_SCHEME_COUNT + 1] = {"bc", "br", "brms", "brmms", NULL};
 
 const char *sched_gang_scheme_name(enum sched_gang_scheme s)
 {
-	return (unsigned)s < SCHED_GANG_SCHEME_COUNT ? scheme_names[s] : NULL;
+	return (unsigned)s < SCHED_GANG_SCHEME_COUNT ? sched_gang_scheme_names[s] : NULL;
 }
 
 int sched_gang_scheme_parse(const char *name, enum sched_gang_scheme *s)
 {
 	for (unsigned i = 0; name != NULL && i < SCHED_GANG_SCHEME_COUNT; i++) {
-		const char *a = name, *b = scheme_names[i];
+		const char *a = name, *b = sched_gang_scheme_names[i];
 		while (*a && *a == *b) {
 			a++;
 			b++;

@@ -4,6 +4,55 @@
 #define SCHED_GANG_PRIV_H
 
 #include "sched/gang.h"
+#include "list.h"
+
+#define SCHED_GANG_MAGIC ((uint32_t)(0x47414e00u | sizeof(intptr_t))) /* "GAN" and the link size */
+
+struct sched_gang_job {
+	struct sched_list link;  /* placed jobs in arrival order, or the waiting queue */
+	uint32_t id;
+	uint32_t procs;          /* p */
+	uint32_t block, size;    /* its buddy block [block, block + size) */
+	uint32_t remaining;      /* quanta still to run */
+	sched_time_t arrival, first_run;
+	uint32_t copies;         /* slots it occupies (0 while waiting) */
+	uint8_t state;           /* 0 free, 1 waiting, 2 placed */
+};
+
+struct sched_gang {
+	uint32_t magic;             /* SCHED_GANG_MAGIC: sched_gang_attach() knows its own */
+	uint32_t arena_used;        /* bytes of the arena the state spans */
+	struct sched_gang_config cfg;
+	uint32_t levels;            /* log2(procs) */
+	/* The arrays after the header, by self-relative reference (read through gang_<name>(g)). */
+	sched_rel_t jobs_at;        /* struct sched_gang_job[max_jobs] */
+	sched_rel_t cells_at;       /* uint16_t[max_slots x procs]: job index + 1, 0 idle */
+	sched_rel_t tree_at;        /* uint32_t[2 x procs]: the workload tree, node 1 the root, leaves procs.. */
+	sched_rel_t order_at;       /* uint16_t[max_slots]: the slots in round-robin order, row numbers */
+	sched_rel_t free_rows_at;   /* uint16_t[max_slots]: rows not in use */
+	sched_rel_t row_busy_at;    /* uint32_t[max_slots]: busy cells per row */
+	sched_rel_t runs_at;        /* struct sched_gang_run[procs]: the context switch list being built */
+	uint32_t n_slots, n_free_rows;
+	uint32_t cur;               /* position in order of the slot that runs next */
+	struct sched_list free_jobs, placed, waiting;
+	uint32_t n_placed, n_waiting;
+	sched_time_t now;           /* a quantum boundary */
+	sched_gang_event_fn emit;
+	void *emit_ctx;
+	struct sched_gang_counters counters;
+};
+
+
+#define GANG_ARRAY(name, type) \
+	static inline type *gang_##name(const struct sched_gang *g) { return sched_rel_get(&g->name##_at); }
+GANG_ARRAY(jobs, struct sched_gang_job)
+GANG_ARRAY(cells, uint16_t)
+GANG_ARRAY(tree, uint32_t)
+GANG_ARRAY(order, uint16_t)
+GANG_ARRAY(free_rows, uint16_t)
+GANG_ARRAY(row_busy, uint32_t)
+GANG_ARRAY(runs, struct sched_gang_run)
+#undef GANG_ARRAY
 
 /* A job record by the caller's id, or NULL. O(jobs). */
 struct sched_gang_job *sched_gang_find(struct sched_gang *g, uint32_t id);

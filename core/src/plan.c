@@ -126,6 +126,17 @@ void sched_compress(struct sched *s)
 	sched_plan_refresh(s);
 }
 
+void sched_reflow_compress(struct sched *s, bool ended)
+{
+	(void)ended;
+	sched_compress(s);
+}
+
+void sched_enter_planning(struct sched *s)
+{
+	sched_replan_all(s);
+}
+
 void sched_replan_after(struct sched *s, struct sched_job *j)
 {
 	struct sched_job *k;
@@ -245,7 +256,7 @@ void sched_start_due(struct sched *s)
 		if (!freed)
 			break;
 		/* A held-back job left a hole at now: let the others use it, then start what became due. */
-		s->policy->reflow(s);
+		sched_pol(s)->reflow(s, false);
 		if (s->first_start > s->now)
 			break;
 	}
@@ -259,19 +270,19 @@ void sched_scratch_clear(struct sched *s)
 {
 	for (unsigned p = 0; p < s->n_parts; p++) {
 		struct sched_profile *w = &s->scratch.work[p];
-		if (w->pool != NULL && w->count > 0)
+		if (w->pool != 0 && w->count > 0)
 			sched_profile_clear(w);
 	}
 }
 
 bool sched_scratch_copy(struct sched *s)
 {
-	struct sched_scratch *x = &s->scratch;
+	struct sched_work xw = sched_work_of(s), *x = &xw;
 	if (x->cap == 0 || s->n_waiting > x->cap)
 		return false;
 	sched_scratch_clear(s);
 	for (unsigned p = 0; p < s->n_parts; p++) {
-		if (sched_profile_copy(&x->work[p], &x->segs, sched_prof(s, p)) != SCHED_OK) {
+		if (sched_profile_copy(&x->work[p], x->segs, sched_prof(s, p)) != SCHED_OK) {
 			sched_scratch_clear(s);
 			return false;
 		}

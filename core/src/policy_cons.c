@@ -11,10 +11,13 @@
  */
 const struct sched_policy sched_policy_cons = {
 	.name = "cons",
+	.help = "conservative backfilling: every job a reservation at submit, compression at early ends "
+		"(Feitelson & Mu'alem Weil 1998, s. 2.1)",
 	.plans = true,
 	.needs_scratch = false,
+	.enter = sched_enter_planning,
 	.admit = sched_admit_strict,
-	.reflow = sched_compress,
+	.reflow = sched_reflow_compress,
 	.pass = sched_start_due,
 	.predict = sched_predict_reserved,
 };

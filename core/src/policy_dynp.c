@@ -69,7 +69,7 @@ static void sift(const struct sched *s, enum sched_order o, struct sched_job **v
 
 static void sort_jobs(struct sched *s, enum sched_order o, uint32_t n)
 {
-	struct sched_job **v = s->scratch.jobs;
+	struct sched_job **v = sched_scratch_jobs(s);
 	for (uint32_t i = n / 2u; i-- > 0;)
 		sift(s, o, v, i, n);
 	for (uint32_t end = n; end-- > 1;) {
@@ -86,11 +86,12 @@ static bool gather(struct sched *s, uint32_t *n)
 	if (s->n_waiting + s->n_running + 1u > s->scratch.cap)
 		return false;
 	uint32_t k = 0;
+	struct sched_job **v = sched_scratch_jobs(s);
 	struct sched_list *it;
 	sched_list_for_each(it, &s->waiting) {
 		struct sched_job *j = sched_job_of(it);
 		if (!sched_is_background(s, j))
-			s->scratch.jobs[k++] = j;
+			v[k++] = j;
 	}
 	*n = k;
 	return true;
@@ -99,11 +100,12 @@ static bool gather(struct sched *s, uint32_t *n)
 /* The live schedule re-planned: every gathered job released, then placed in scratch.jobs order. */
 static void replan_live(struct sched *s, uint32_t n)
 {
+	struct sched_job **v = sched_scratch_jobs(s);
 	for (uint32_t i = 0; i < n; i++)
-		if (s->scratch.jobs[i]->reserved)
-			sched_unreserve(s, s->scratch.jobs[i]);
+		if (v[i]->reserved)
+			sched_unreserve(s, v[i]);
 	for (uint32_t i = 0; i < n; i++) {
-		int err = sched_place(s, s->scratch.jobs[i], s->now);
+		int err = sched_place(s, v[i], s->now);
 		SCHED_ASSERT(err == SCHED_OK); /* every job fits once the running jobs end */
 		(void)err;
 	}
@@ -142,7 +144,7 @@ static uint64_t running_score(const struct sched *s, enum sched_quality q)
 
 uint64_t sched_dynp_virtual(struct sched *s, enum sched_order o, uint32_t n, uint64_t base)
 {
-	struct sched_scratch *x = &s->scratch;
+	struct sched_work xw = sched_work_of(s), *x = &xw;
 	enum sched_quality q = (enum sched_quality)s->cfg.dynp.quality;
 	sort_jobs(s, o, n);
 	bool copied = sched_scratch_copy(s);
@@ -223,7 +225,8 @@ static enum sched_order initial_order(enum sched_policy_id p)
 	return p == SCHED_POLICY_SJF ? SCHED_ORDER_SJF : p == SCHED_POLICY_LJF ? SCHED_ORDER_LJF : SCHED_ORDER_FCFS;
 }
 
-void sched_family_enter(struct sched *s)
+/* Entering a policy of the family: its initial order, every waiting job placed in it. */
+static void enter_family(struct sched *s)
 {
 	s->order = (uint8_t)initial_order(s->cfg.policy);
 	s->replan_due = false;
@@ -302,6 +305,18 @@ static int admit_family(struct sched *s, struct sched_job *j)
 	return SCHED_OK;
 }
 
+static void reflow_family(struct sched *s, bool ended)
+{
+	(void)ended;
+	sched_family_replan(s);
+}
+
+/* Basic dynP's bounds must be in order. */
+static int check_bounds(const struct sched_config *c)
+{
+	return c->dynp.lower <= c->dynp.upper ? SCHED_OK : SCHED_E_INVAL;
+}
+
 /* The pass: the re-planning every job end asks for (kills end jobs inside the pass), then the starts. */
 static void pass_family(struct sched *s)
 {
@@ -310,30 +325,63 @@ static void pass_family(struct sched *s)
 	sched_start_due(s);
 }
 
-#define FAMILY(id, nm)                                     \
-	const struct sched_policy id = {                   \
-		.name = nm,                                \
-		.plans = true,                             \
-		.needs_scratch = true,                     \
-		.ordered = true,                           \
-		.admit = admit_family,                     \
-		.reflow = sched_family_replan,             \
-		.pass = pass_family,                       \
-		.predict = sched_predict_reserved,         \
-	}
-
-FAMILY(sched_policy_fcfs_replan, "fcfs-replan");
-FAMILY(sched_policy_sjf, "sjf");
-FAMILY(sched_policy_ljf, "ljf");
-FAMILY(sched_policy_dynp_basic, "dynp-basic");
-FAMILY(sched_policy_dynp, "dynp");
-
 static const char *const case_names[SCHED_CASE_COUNT] = {
 	"1", "2", "3", "4a", "4b", "4c", "6a", "6b", "6c", "7", "8a", "8b", "8c", "9", "10a", "10b", "10c",
 };
 static const char *const order_names[SCHED_ORDER_COUNT] = {"fcfs", "sjf", "ljf"};
-static const char *const decider_names[SCHED_DECIDER_COUNT] = {"advanced", "simple"};
-static const char *const quality_names[SCHED_QUALITY_COUNT] = {"artww", "art", "ms"};
+static const char *const decider_names[SCHED_DECIDER_COUNT + 1] = {"advanced", "simple", NULL};
+static const char *const quality_names[SCHED_QUALITY_COUNT + 1] = {"artww", "art", "ms", NULL};
+
+#define DYNP_SET offsetof(struct sched_config, dynp.set)
+
+static const struct sched_param basic_params[] = {
+	{.name = "lower", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = offsetof(struct sched_config, dynp.lower),
+	 .size = 4, .set_offset = DYNP_SET, .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 7200,
+	 .help = "the waiting jobs' average estimate at most this: SJF (s. 3.1, 5.2)"},
+	{.name = "upper", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = offsetof(struct sched_config, dynp.upper),
+	 .size = 4, .set_offset = DYNP_SET, .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 9000,
+	 .help = "at most this: FCFS; above: LJF (s. 3.1, 5.2)"},
+};
+
+static const struct sched_param tuning_params[] = {
+	{.name = "decider", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = decider_names,
+	 .offset = offsetof(struct sched_config, dynp.decider), .size = 1, .set_offset = DYNP_SET,
+	 .min = 0, .max = SCHED_DECIDER_COUNT - 1u, .def = SCHED_DECIDER_ADVANCED, .listable = true,
+	 .help = "which of the three schedules to follow (s. 3.2, Table 1): advanced or simple"},
+	{.name = "quality", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = quality_names,
+	 .offset = offsetof(struct sched_config, dynp.quality), .size = 1, .set_offset = DYNP_SET,
+	 .min = 0, .max = SCHED_QUALITY_COUNT - 1u, .def = SCHED_QUALITY_ARTWW, .listable = true,
+	 .help = "how a virtual schedule is scored (s. 3.2): artww, art or ms"},
+};
+
+#define FAMILY(sym, nm, what, par, npar, chk)                                             \
+	const struct sched_policy sym = {                                           \
+		.name = nm,                                                         \
+		.help = what,                                                       \
+		.params = par,                                                      \
+		.n_params = npar,                                                   \
+		.plans = true,                                                      \
+		.needs_scratch = true,                                              \
+		.ordered = true,                                                    \
+		.enter = enter_family,                                              \
+		.admit = admit_family,                                              \
+		.reflow = reflow_family,                                            \
+		.pass = pass_family,                                                \
+		.predict = sched_predict_reserved,                                  \
+		.check = chk,                                                       \
+	}
+
+FAMILY(sched_policy_fcfs_replan, "fcfs-replan",
+       "planning in arrival order, every waiting job placed again at each job end (Streit 2002, s. 3)",
+       NULL, 0, NULL);
+FAMILY(sched_policy_sjf, "sjf", "planning, shortest estimate first (Streit 2002, s. 3)", NULL, 0, NULL);
+FAMILY(sched_policy_ljf, "ljf", "planning, longest estimate first (Streit 2002, s. 3)", NULL, 0, NULL);
+FAMILY(sched_policy_dynp_basic, "dynp-basic",
+       "basic dynP: the waiting jobs' average estimate picks the order (Streit 2002, s. 3.1)", basic_params,
+       2, check_bounds);
+FAMILY(sched_policy_dynp, "dynp",
+       "self-tuning dynP: the best of three virtual schedules at every step (Streit 2002, s. 3.2)",
+       tuning_params, 2, NULL);
 
 const char *sched_dynp_case_name(enum sched_dynp_case c)
 {

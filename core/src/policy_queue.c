@@ -16,9 +16,10 @@ static int admit_queue(struct sched *s, struct sched_job *j)
 	return SCHED_OK;
 }
 
-static void reflow_none(struct sched *s)
+static void reflow_none(struct sched *s, bool ended)
 {
 	(void)s;
+	(void)ended;
 }
 
 static sched_procs_t free_in(const struct sched *s, unsigned p)
@@ -73,7 +74,7 @@ static int predict_none(const struct sched *s, const struct sched_job *j, sched_
  */
 static sched_time_t shadow_time(const struct sched *s, const struct sched_job *h, unsigned p)
 {
-	return sched_profile_find(sched_profile_of(s, p), s->now, h->procs, 1);
+	return sched_profile_find(sched_prof_c(s, p), s->now, h->procs, 1);
 }
 
 static void pass_easy(struct sched *s)
@@ -116,7 +117,7 @@ static void pass_easy(struct sched *s)
 			if ((j->allowed & (1u << p)) && head[p] == NULL) {
 				head[p] = j;
 				shadow[p] = shadow_time(s, j, p);
-				extra[p] = sched_profile_free_at(sched_profile_of(s, p), shadow[p]) - j->procs;
+				extra[p] = sched_profile_free_at(sched_prof_c(s, p), shadow[p]) - j->procs;
 			}
 		}
 	}
@@ -141,6 +142,7 @@ static int predict_easy(const struct sched *s, const struct sched_job *j, sched_
 
 const struct sched_policy sched_policy_fcfs = {
 	.name = "fcfs",
+	.help = "first come first served: the queue's head must fit, no backfilling",
 	.plans = false,
 	.needs_scratch = false,
 	.admit = admit_queue,
@@ -151,6 +153,8 @@ const struct sched_policy sched_policy_fcfs = {
 
 const struct sched_policy sched_policy_easy = {
 	.name = "easy",
+	.help = "EASY backfilling: only the head holds a reservation; a job backfills if it ends by the "
+		"shadow time or uses only extra processors (Feitelson & Mu'alem Weil 1998, Fig. 5)",
 	.plans = false,
 	.needs_scratch = false,
 	.admit = admit_queue,

@@ -51,7 +51,7 @@ static bool trial_start_now(struct sched *s, struct sched_job *j, uint8_t *part)
 
 static void try_start_now(struct sched *s, struct sched_job *j)
 {
-	struct sched_scratch *x = &s->scratch;
+	struct sched_work xw = sched_work_of(s), *x = &xw;
 	if (s->n_waiting + s->n_running > x->cap || !sched_scratch_copy(s)) {
 		s->counters.scratch_short++;
 		return;
@@ -112,12 +112,29 @@ static int admit_relaxed(struct sched *s, struct sched_job *j)
 	return err;
 }
 
+static const struct sched_param params[] = {
+	{.name = "tolerance", .kind = SCHED_PARAM_SECONDS, .unit = "s",
+	 .offset = offsetof(struct sched_config, tolerance), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
+	 .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 0,
+	 .help = "delay a backfill may cause to any job of its queue's priority or higher; 0 is conservative "
+		 "exactly (Spear & McGalliard, s. 2.1)"},
+	{.name = "tolerance-factor", .kind = SCHED_PARAM_MILLI, .unit = "",
+	 .offset = offsetof(struct sched_config, tolerance_permille), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
+	 .min = 0, .max = 1000000u, .def = 0,
+	 .help = "plus this multiple of the delayed job's estimate"},
+};
+
 const struct sched_policy sched_policy_relaxed = {
 	.name = "relaxed",
+	.help = "relaxed backfilling: conservative, but a backfill may delay others by a tolerance "
+		"(Spear & McGalliard, s. 2.1)",
+	.params = params,
+	.n_params = sizeof params / sizeof params[0],
 	.plans = true,
 	.needs_scratch = true,
+	.enter = sched_enter_planning,
 	.admit = admit_relaxed,
-	.reflow = sched_compress,
+	.reflow = sched_reflow_compress,
 	.pass = sched_start_due,
 	.predict = sched_predict_reserved,
 };

@@ -137,7 +137,7 @@ static bool before(const struct sched *s, const struct sched_job *a, struct sche
 /* Gather the reserved waiting jobs (not j) with their factors, in heuristic order. */
 uint32_t sched_slack_order(struct sched *s, const struct sched_job *j, uint16_t pj3)
 {
-	struct sched_scratch *x = &s->scratch;
+	struct sched_work xw = sched_work_of(s), *x = &xw;
 	struct sched_num *f = x->factors;
 	uint32_t n = 0;
 	struct sched_list *it;
@@ -199,7 +199,7 @@ static bool movable(const struct sched *s, const struct sched_job *k, sched_time
 static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t jp,
 		      sched_time_t shift, uint32_t n, struct sched_num *price, uint32_t *moves)
 {
-	struct sched_scratch *x = &s->scratch;
+	struct sched_work xw = sched_work_of(s), *x = &xw;
 	const struct sched_num *f = x->factors;
 	if (!sched_scratch_copy(s))
 		return false;
@@ -266,7 +266,7 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 /* Move the jobs to the kept schedule (start_a/part_a) and charge or refund their slack. */
 static void apply(struct sched *s, uint32_t n)
 {
-	struct sched_scratch *x = &s->scratch;
+	struct sched_work xw = sched_work_of(s), *x = &xw;
 	for (uint32_t i = 0; i < n; i++) {
 		struct sched_job *k = x->jobs[i];
 		if (x->start_a[i] != k->start || x->part_a[i] != k->part)
@@ -305,7 +305,7 @@ struct best {
  * moves: a job whose move is worth nothing (priority 0) still should not
  * leave a hole idle.
  */
-static void keep(struct sched_scratch *x, uint32_t n, struct best *b, struct sched_num price,
+static void keep(struct sched_work *x, uint32_t n, struct best *b, struct sched_num price,
 		 uint32_t moves, sched_time_t ts, uint8_t part, bool removal)
 {
 	int c = num_cmp(price, b->price);
@@ -355,7 +355,7 @@ static bool profile_has_time(const struct sched_profile *prof, sched_time_t t)
 }
 
 /* Does one of the first i jobs of the order start at t (a slot already tried)? */
-static bool started_before(const struct sched_scratch *x, uint32_t i, sched_time_t t)
+static bool started_before(const struct sched_work *x, uint32_t i, sched_time_t t)
 {
 	for (uint32_t k = 0; k < i; k++)
 		if (x->jobs[k]->start == t)
@@ -368,8 +368,10 @@ static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts
 {
 	struct sched_num price;
 	uint32_t moves;
-	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, &price, &moves))
-		keep(&s->scratch, n, b, price, moves, ts, part, j == NULL);
+	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, &price, &moves)) {
+		struct sched_work xw = sched_work_of(s);
+		keep(&xw, n, b, price, moves, ts, part, j == NULL);
+	}
 }
 
 static int admit_slack(struct sched *s, struct sched_job *j)
@@ -398,6 +400,7 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 		s->counters.scratch_short++;
 	} else if (b.ts > s->now) {
 		n = sched_slack_order(s, j, over_quota(j) ? 3000u : j->prio3);
+		struct sched_work xw = sched_work_of(s);
 		/* Each time slot of a profile the job may use: j there, the later jobs pushed back
 		 * by its estimate, then compressed (section 2.4). The slots are where the profile
 		 * changes and where a waiting job starts (the profile merges a job that starts as
@@ -410,8 +413,8 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 			     g = sched_profile_next(prof, g))
 				try_slot(s, j, g->time, (uint8_t)p, n, &b);
 			for (uint32_t i = 0; i < n; i++) {
-				sched_time_t ts = s->scratch.jobs[i]->start;
-				if (!profile_has_time(prof, ts) && !started_before(&s->scratch, i, ts))
+				sched_time_t ts = xw.jobs[i]->start;
+				if (!profile_has_time(prof, ts) && !started_before(&xw, i, ts))
 					try_slot(s, j, ts, (uint8_t)p, n, &b);
 			}
 		}
@@ -431,8 +434,13 @@ static int admit_slack(struct sched *s, struct sched_job *j)
  * jobs from ts on are compressed in heuristic order; the most profitable
  * (most negative) price wins, no change (price 0) being a candidate.
  */
-static void reflow_slack(struct sched *s)
+static void reflow_slack(struct sched *s, bool ended)
 {
+	/* The seed leaves an early end to its Tick: the removal search unless asked to compress. */
+	if (ended && s->cfg.slack.end_compress) {
+		sched_compress(s);
+		return;
+	}
 	s->counters.reflows++;
 	if (s->n_waiting == 0)
 		return;
@@ -441,7 +449,7 @@ static void reflow_slack(struct sched *s)
 		sched_compress(s); /* no room to search: plain compression, which never delays */
 		return;
 	}
-	struct sched_scratch *x = &s->scratch;
+	struct sched_work xw = sched_work_of(s), *x = &xw;
 	uint32_t n = sched_slack_order(s, NULL, 3000u);
 	struct best b;
 	b.moves = 0;
@@ -459,12 +467,88 @@ static void reflow_slack(struct sched *s)
 	sched_plan_refresh(s);
 }
 
+/* Taking over: every waiting job planned afresh; one without a scheduler priority yet gets it
+ * from that placement, with its initial slack (section 2.2: once). */
+static void enter_slack(struct sched *s)
+{
+	sched_replan_all(s);
+	struct sched_list *it;
+	sched_list_for_each(it, &s->waiting) {
+		struct sched_job *j = sched_job_of(it);
+		if (j->reserved)
+			sched_slack_settle(s, j);
+	}
+}
+
+static const char *const heuristic_names[SCHED_HEUR_COUNT + 1] = {"ast", "aat", "du", "dc", "dp", NULL};
+static const char *const early_end_names[] = {"search", "compress", NULL};
+
+#define SLACK_SET offsetof(struct sched_config, slack.set)
+#define ALPHA(nm, i, what)                                                                             \
+	{.name = nm, .kind = SCHED_PARAM_MILLI, .unit = "", .offset = offsetof(struct sched_config, slack.alpha_milli[i]), \
+	 .size = 2, .set_offset = SLACK_SET, .min = 0, .max = 1000, .def = 1000,                              \
+	 .help = "weight of " what " in a job's cost (s. 2.2)"}
+
+static const struct sched_param params[] = {
+	{.name = "sf", .kind = SCHED_PARAM_MILLI, .unit = "", .offset = offsetof(struct sched_config, slack.sf_milli),
+	 .size = 4, .set_offset = SLACK_SET, .min = 0, .max = 1000000u, .def = 3000,
+	 .help = "slack factor SF: a job may be delayed by SF x AWT, scaled by its priority (s. 3.2)"},
+	{.name = "awt", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = offsetof(struct sched_config, slack.awt),
+	 .size = 4, .set_offset = SLACK_SET, .min = 1, .max = SCHED_NOW_LIMIT - 1u, .def = 2401,
+	 .help = "average wait time AWT of the site (s. 3.2: 2401 s on the CTC trace)"},
+	ALPHA("alpha-u", 0, "utilization"),
+	ALPHA("alpha-t", 1, "the delay"),
+	ALPHA("alpha-p", 2, "priority"),
+	ALPHA("alpha-f", 3, "the slack ratio"),
+	{.name = "heuristic", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = heuristic_names,
+	 .offset = offsetof(struct sched_config, slack.heuristic), .size = 1, .set_offset = SLACK_SET,
+	 .min = 0, .max = SCHED_HEUR_COUNT - 1u, .def = SCHED_HEUR_AST, .listable = true,
+	 .help = "order of re-insertion (s. 2.4): ascending scheduled time, arrival, descending "
+		 "utilization, cost, priority"},
+	{.name = "early-end", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = early_end_names,
+	 .offset = offsetof(struct sched_config, slack.end_compress), .size = 1, .set_offset = SLACK_SET,
+	 .min = 0, .max = 1, .def = 0,
+	 .help = "when a job ends before its estimate: the removal search of s. 2.1, or plain "
+		 "compression (the seed's Tick leaves this case open)"},
+};
+
 const struct sched_policy sched_policy_slack = {
 	.name = "slack",
+	.help = "slack-based backfilling: the cheapest schedule within every job's slack, with user and "
+		"political priorities (Talby & Feitelson 1999, s. 2)",
+	.params = params,
+	.n_params = sizeof params / sizeof params[0],
 	.plans = true,
 	.needs_scratch = true,
+	.enter = enter_slack,
 	.admit = admit_slack,
 	.reflow = reflow_slack,
 	.pass = sched_start_due,
 	.predict = sched_predict_reserved,
 };
+
+static bool same_name(const char *a, const char *b)
+{
+	while (*a != '\0' && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+const char *sched_heuristic_name(enum sched_heuristic h)
+{
+	return (unsigned)h < SCHED_HEUR_COUNT ? heuristic_names[h] : NULL;
+}
+
+int sched_heuristic_parse(const char *name, enum sched_heuristic *h)
+{
+	for (unsigned i = 0; name != NULL && i < SCHED_HEUR_COUNT; i++) {
+		if (same_name(name, heuristic_names[i])) {
+			*h = (enum sched_heuristic)i;
+			return SCHED_OK;
+		}
+	}
+	return SCHED_E_INVAL;
+}
+

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The availability profile (seed 000 section 2.1): anchor search, reserve, release, merge. */
-#include "sched/profile.h"
+#include "profile.h"
 #include "sched/err.h"
 
 static struct sched_seg *seg_of(struct sched_list *link)
@@ -10,12 +10,17 @@ static struct sched_seg *seg_of(struct sched_list *link)
 
 static struct sched_seg *seg_next(const struct sched_seg *s)
 {
-	return seg_of(s->link.next);
+	return seg_of(sched_list_next(&s->link));
 }
 
 static struct sched_seg *seg_prev(const struct sched_seg *s)
 {
-	return seg_of(s->link.prev);
+	return seg_of(sched_list_prev(&s->link));
+}
+
+static struct sched_pool *pool_of(const struct sched_profile *p)
+{
+	return sched_rel_get(&p->pool);
 }
 
 static bool is_end(const struct sched_profile *p, const struct sched_seg *s)
@@ -31,7 +36,7 @@ int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_p
 	struct sched_seg *first = sched_pool_alloc(pool);
 	if (first == NULL)
 		return SCHED_E_NOSPACE;
-	p->pool = pool;
+	sched_rel_set(&p->pool, pool);
 	p->procs = procs;
 	sched_list_init(&p->end.link);
 	/* The sentinel's free count equals the machine so that scans stop on it. */
@@ -49,7 +54,7 @@ void sched_profile_clear(struct sched_profile *p)
 	struct sched_list *it, *tmp;
 	sched_list_for_each_safe(it, tmp, &p->end.link) {
 		sched_list_remove(it);
-		sched_pool_free(p->pool, seg_of(it));
+		sched_pool_free(pool_of(p), seg_of(it));
 	}
 	p->count = 0;
 }
@@ -216,7 +221,7 @@ static struct sched_seg *split_at(struct sched_profile *p, struct sched_seg *s, 
 {
 	if (s->time == t)
 		return s;
-	struct sched_seg *n = sched_pool_alloc(p->pool);
+	struct sched_seg *n = sched_pool_alloc(pool_of(p));
 	SCHED_ASSERT(n != NULL); /* callers count the splits against the pool first */
 	n->time = t;
 	n->free = s->free;
@@ -233,7 +238,7 @@ static void merge_with_prev(struct sched_profile *p, struct sched_seg *s)
 	if (seg_prev(s)->free != s->free)
 		return;
 	sched_list_remove(&s->link);
-	sched_pool_free(p->pool, s);
+	sched_pool_free(pool_of(p), s);
 	p->count--;
 }
 
@@ -257,7 +262,7 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 		last = s;
 	}
 	uint32_t splits = (a->time != start ? 1u : 0u) + (seg_next(last)->time != end ? 1u : 0u);
-	if (sched_pool_available(p->pool) < splits)
+	if (sched_pool_available(pool_of(p)) < splits)
 		return SCHED_E_NOSPACE;
 
 	struct sched_seg *first = split_at(p, a, start);
@@ -304,7 +309,7 @@ void sched_profile_trim(struct sched_profile *p, sched_time_t now)
 	while (seg_next(first)->time <= now) {
 		struct sched_seg *next = seg_next(first);
 		sched_list_remove(&first->link);
-		sched_pool_free(p->pool, first);
+		sched_pool_free(pool_of(p), first);
 		p->count--;
 		first = next;
 	}
@@ -321,9 +326,9 @@ int sched_profile_check(const struct sched_profile *p)
 	uint32_t n = 0;
 	const struct sched_seg *prev = NULL;
 	for (const struct sched_seg *s = sched_profile_first(p); !is_end(p, s); s = seg_next(s)) {
-		if (++n > p->count || n > p->pool->capacity)
+		if (++n > p->count || n > pool_of(p)->capacity)
 			return SCHED_E_STATE; /* also stops a cycle that skips the sentinel */
-		if (seg_next(s)->link.prev != &s->link)
+		if (sched_list_prev(&seg_next(s)->link) != &s->link)
 			return SCHED_E_STATE;
 		if (s->free > p->procs)
 			return SCHED_E_STATE;

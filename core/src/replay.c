@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The replay engine shared by the host replayer and the firmware: one event loop, one hash. */
 #include "sched/replay.h"
+#include "sched_priv.h"
 #include "util.h"
 
 #define NO_SLOT UINT32_MAX
@@ -10,8 +11,35 @@ size_t sched_replay_arena_size(uint32_t max_jobs)
 	return SCHED_REPLAY_ARENA_SIZE(max_jobs);
 }
 
+/* The gang module's configuration from a (normalised) replay configuration. */
+static struct sched_gang_config gang_config(const struct sched_config *c)
+{
+	struct sched_gang_config g;
+	g.procs = c->procs;
+	g.max_slots = c->gang.max_slots;
+	g.max_jobs = c->max_jobs;
+	g.scheme = (enum sched_gang_scheme)c->gang.scheme;
+	g.quantum = c->gang.quantum;
+	return g;
+}
+
+/* Bytes of the scheduler's part of the arena: struct sched's, or the gang module's (0: invalid). */
+static size_t core_size(const struct sched_config *cfg)
+{
+	if (!sched_policy_timeshared(cfg->policy))
+		return sched_arena_size_cfg(cfg);
+	struct sched_config c;
+	sched_copy(&c, cfg, sizeof c);
+	if (sched_params_normalise(&c) != SCHED_OK)
+		return 0;
+	struct sched_gang_config g = gang_config(&c);
+	return (sched_gang_arena_size(&g) + 7u) & ~(size_t)7u;
+}
+
 size_t sched_replay_arena_size_cfg(const struct sched_config *cfg)
 {
+	if (sched_policy_timeshared(cfg->policy))
+		return core_size(cfg) + (size_t)cfg->max_jobs * sizeof(struct sched_replay_tslot);
 	return sched_arena_size_cfg(cfg) +
 	       (size_t)cfg->max_jobs * (sizeof(struct sched_replay_slot) + sizeof(struct sched_replay_pending));
 }
@@ -61,6 +89,10 @@ static void emit(struct sched_replay *r, enum sched_replay_kind kind, uint32_t s
 	e.backfilled = backfilled;
 	e.err = err;
 	e.partition = part;
+	e.killed = kind == SCHED_RE_KILL;
+	e.slot = 0;
+	e.runs = NULL;
+	e.n_runs = 0;
 	r->on_event(r->event_ctx, &e);
 }
 
@@ -140,15 +172,15 @@ static void release_slot(struct sched_replay *r, uint32_t slot)
 	r->free_slot = slot;
 }
 
-/* A job left the machine at t: account it and free its slot (the core's record is still there). */
-static void job_done(struct sched_replay *r, uint32_t slot, const struct sched_job *j, sched_time_t t,
+/* A job left the machine at t: account it and free its slot (read while the core still holds it). */
+static void job_done(struct sched_replay *r, uint32_t slot, const struct sched_job_info *j, sched_time_t t,
 		     bool killed)
 {
 	sched_metrics_add(&r->metrics, j->submit, j->start, t, j->procs, killed);
 	enum sched_replay_kind kind = killed ? SCHED_RE_KILL : SCHED_RE_END;
 	uint32_t seq = r->slots[slot].seq;
 	hash_event(r, kind, seq, t, 0);
-	emit(r, kind, seq, t, j->procs, SCHED_TIME_MAX, j->submit, j->start, false, 0, j->part);
+	emit(r, kind, seq, t, j->procs, SCHED_TIME_MAX, j->submit, j->start, false, 0, j->partition);
 	release_slot(r, slot);
 }
 
@@ -157,18 +189,44 @@ static void on_decision(void *ctx, const struct sched_decision *d)
 	struct sched_replay *r = ctx;
 	uint32_t slot = d->job;
 	struct sched_replay_slot *s = &r->slots[slot];
-	const struct sched_job *j = sched_find(&r->sched, slot);
-	SCHED_ASSERT(j != NULL); /* decisions come while the job is in the core */
+	struct sched_job_info j;
+	int err = sched_job_get(r->sched, slot, &j);
+	SCHED_ASSERT(err == SCHED_OK); /* decisions come while the job is in the core */
+	(void)err;
 	if (d->kind == SCHED_DEC_START) {
 		hash_event(r, SCHED_RE_START, s->seq, d->time, d->procs);
-		emit(r, SCHED_RE_START, s->seq, d->time, d->procs, SCHED_TIME_MAX, j->submit, d->time,
+		emit(r, SCHED_RE_START, s->seq, d->time, d->procs, SCHED_TIME_MAX, j.submit, d->time,
 		     d->backfilled, 0, d->partition);
 		/* Only the engine knows the run time: a job that ends by itself is queued here. */
-		if (s->run <= j->estimate)
+		if (s->run <= j.estimate)
 			heap_push(r, (struct sched_replay_pending){d->time + s->run, s->seq, slot});
 	} else {
-		job_done(r, slot, j, d->time, true);
+		job_done(r, slot, &j, d->time, true);
 	}
+}
+
+static void on_gang(void *ctx, const struct sched_gang_event *g);
+
+/* The slots and the heap (or the time-shared slots) follow the scheduler in the arena. */
+static void place_tables(struct sched_replay *r, unsigned char *mem)
+{
+	r->tslots = (struct sched_replay_tslot *)(void *)(mem + r->sched_arena_size);
+	r->slots = (struct sched_replay_slot *)(void *)(mem + r->sched_arena_size);
+	r->heap = (struct sched_replay_pending *)(void *)(mem + r->sched_arena_size +
+							   (size_t)r->cfg.max_jobs * sizeof *r->slots);
+}
+
+int sched_replay_move(struct sched_replay *r, void *arena, size_t arena_size)
+{
+	if (arena_size < sched_replay_arena_size_cfg(&r->cfg))
+		return SCHED_E_NOSPACE;
+	int err = r->gang != NULL ? sched_gang_attach(&r->gang, arena, r->sched_arena_size, on_gang, r)
+				  : sched_attach(&r->sched, arena, r->sched_arena_size, on_decision, r);
+	if (err != SCHED_OK)
+		return err;
+	r->sched_arena = arena;
+	place_tables(r, arena);
+	return SCHED_OK;
 }
 
 int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, void *arena,
@@ -184,31 +242,176 @@ int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, vo
 	sched_copy(&r->cfg, cfg, sizeof r->cfg);
 	unsigned char *mem = arena;
 	r->sched_arena = mem;
-	r->sched_arena_size = sched_arena_size_cfg(cfg);
-	r->slots = (struct sched_replay_slot *)(void *)(mem + r->sched_arena_size);
-	r->heap = (struct sched_replay_pending *)(void *)(mem + r->sched_arena_size +
-							   (size_t)cfg->max_jobs * sizeof *r->slots);
+	r->sched_arena_size = core_size(cfg);
+	place_tables(r, mem);
 	r->on_event = on_event;
 	r->event_ctx = ctx;
 	r->on_step = NULL;
 	r->hash = SCHED_FNV_OFFSET;
 	sched_metrics_init(&r->metrics);
 	/* Validate the configuration now, so that a bad one fails here, not mid-run. */
+	if (sched_policy_timeshared(cfg->policy)) {
+		if (r->sched_arena_size == 0 || sched_params_normalise(&r->cfg) != SCHED_OK)
+			return SCHED_E_INVAL;
+		struct sched_gang_config g = gang_config(&r->cfg);
+		return sched_gang_init(&r->gang, &g, r->sched_arena, r->sched_arena_size, NULL, NULL, 0);
+	}
 	return sched_init(&r->sched, cfg, r->sched_arena, r->sched_arena_size, on_decision, r, 0);
 }
 
-static int checked(struct sched_replay *r, int err)
+static int checked(struct sched_replay *r, int err, sched_time_t t)
 {
 	r->calls++;
-	if (err == SCHED_OK && r->check && sched_check(&r->sched) != SCHED_OK)
+	if (err == SCHED_OK && r->check && sched_check(r->sched) != SCHED_OK)
 		err = SCHED_E_STATE;
 	if (err == SCHED_OK && r->on_step != NULL)
-		r->on_step(r->event_ctx, r, r->sched.now);
+		r->on_step(r->event_ctx, r, t);
 	return err;
+}
+
+/* --- time sharing: the gang module, a quantum at a time ---------------------------------- */
+
+static void on_gang(void *ctx, const struct sched_gang_event *g)
+{
+	struct sched_replay *r = ctx;
+	if (g->kind == SCHED_GANG_SWITCH) {
+		if (r->on_event == NULL)
+			return;
+		struct sched_replay_event e;
+		sched_zero(&e, sizeof e);
+		e.kind = SCHED_RE_SWITCH;
+		e.time = g->time;
+		e.slot = g->slot;
+		e.runs = g->runs;
+		e.n_runs = g->n_runs;
+		r->on_event(r->event_ctx, &e);
+		return;
+	}
+	struct sched_replay_tslot *t = &r->tslots[g->job];
+	if (g->kind == SCHED_GANG_START) {
+		hash_event(r, SCHED_RE_START, t->seq, g->time, t->procs);
+		emit(r, SCHED_RE_START, t->seq, g->time, t->procs, SCHED_TIME_MAX, t->submit, g->time, false, 0, 0);
+		return;
+	}
+	/* Under time sharing the elapsed time is not the run time: the metrics take the dedicated
+	 * run time (its quanta) as the run and the rest of the response as the wait, so slowdowns
+	 * and utilization mean what they mean under space sharing. */
+	sched_time_t dedicated = (sched_time_t)((uint64_t)t->quanta * r->cfg.gang.quantum);
+	sched_metrics_add(&r->metrics, t->submit, g->time - dedicated, g->time, t->procs, t->killed != 0);
+	hash_event(r, SCHED_RE_END, t->seq, g->time, 0);
+	if (r->on_event != NULL) {
+		struct sched_replay_event e;
+		sched_zero(&e, sizeof e);
+		e.kind = SCHED_RE_END;
+		e.seq = t->seq;
+		e.time = g->time;
+		e.procs = t->procs;
+		e.predicted = SCHED_TIME_MAX;
+		e.submit = t->submit;
+		e.start = g->time - dedicated;
+		e.killed = t->killed != 0;
+		r->on_event(r->event_ctx, &e);
+	}
+	t->next_free = r->free_slot;
+	r->free_slot = g->job;
+}
+
+/* A job's length in quanta: min(run, estimate) rounded up, at least 1. */
+static uint32_t quanta_of(const struct sched_replay_job *j, sched_time_t quantum)
+{
+	sched_time_t run = j->run < j->estimate ? j->run : j->estimate;
+	uint64_t q = ((uint64_t)run + quantum - 1u) / quantum;
+	return q == 0 ? 1u : q > UINT32_MAX ? UINT32_MAX : (uint32_t)q;
+}
+
+/* After every call into the gang module: count it, check it if asked, let the caller look. */
+static int gang_checked(struct sched_replay *r, int err, sched_time_t t)
+{
+	r->calls++;
+	if (err == SCHED_OK && r->check && sched_gang_check(r->gang) != SCHED_OK)
+		err = SCHED_E_STATE;
+	if (err == SCHED_OK && r->on_step != NULL)
+		r->on_step(r->event_ctx, r, t);
+	return err;
+}
+
+/* Place job at the boundary `now` (it arrived by then), or refuse it for lack of room. */
+static int gang_submit(struct sched_replay *r, const struct sched_replay_job *job, sched_time_t now)
+{
+	r->jobs++;
+	uint32_t slot = r->free_slot;
+	int err = SCHED_E_NOSPACE;
+	if (slot != NO_SLOT) {
+		struct sched_replay_tslot *t = &r->tslots[slot];
+		t->seq = job->seq;
+		t->submit = job->submit;
+		t->quanta = quanta_of(job, r->cfg.gang.quantum);
+		t->procs = job->procs;
+		t->killed = job->run > job->estimate;
+		err = gang_checked(r, sched_gang_submit(r->gang, slot, job->procs, t->quanta, now), now);
+	}
+	if (err == SCHED_E_NOSPACE) {
+		r->refused++;
+		hash_event(r, SCHED_RE_REFUSED, job->seq, job->submit, (uint32_t)-err);
+		emit(r, SCHED_RE_REFUSED, job->seq, job->submit, job->procs, SCHED_TIME_MAX, job->submit, 0, false,
+		     err, 0);
+		return SCHED_OK;
+	}
+	if (err != SCHED_OK)
+		return err;
+	r->free_slot = r->tslots[slot].next_free;
+	hash_event(r, SCHED_RE_SUBMIT, job->seq, job->submit, SCHED_TIME_MAX);
+	emit(r, SCHED_RE_SUBMIT, job->seq, job->submit, job->procs, SCHED_TIME_MAX, job->submit, 0, false, 0, 0);
+	return SCHED_OK;
+}
+
+/*
+ * The clock moves a quantum at a time from the first submit's boundary: the
+ * jobs that arrived by a boundary are placed (seed 002 allocates on
+ * arrival; a job runs from the next boundary on), then one quantum runs. An
+ * empty machine idles in whole quanta until the next arrival.
+ */
+static int run_gang(struct sched_replay *r, sched_replay_source_fn next, void *ctx)
+{
+	struct sched_replay_job job;
+	int have = next(ctx, &job);
+	if (have < 0)
+		return have;
+	sched_time_t q = r->cfg.gang.quantum;
+	struct sched_gang_config g = gang_config(&r->cfg);
+	int err = sched_gang_init(&r->gang, &g, r->sched_arena, r->sched_arena_size, on_gang, r,
+				  have ? job.submit / q * q : 0);
+	if (err != SCHED_OK)
+		return err;
+	for (uint32_t i = 0; i < r->cfg.max_jobs; i++)
+		r->tslots[i].next_free = i + 1 < r->cfg.max_jobs ? i + 1 : NO_SLOT;
+	r->free_slot = 0;
+	sched_time_t last_submit = have ? job.submit : 0;
+	while (have || sched_gang_jobs(r->gang) > 0) {
+		sched_time_t now = sched_gang_now(r->gang);
+		while (have && job.submit <= now) {
+			err = gang_submit(r, &job, now);
+			if (err != SCHED_OK)
+				return err;
+			have = next(ctx, &job);
+			if (have < 0)
+				return have;
+			if (have && job.submit < last_submit)
+				return SCHED_E_TIME;
+			if (have)
+				last_submit = job.submit;
+		}
+		err = gang_checked(r, sched_gang_tick(r->gang), now);
+		if (err != SCHED_OK)
+			return err;
+	}
+	return SCHED_OK;
 }
 
 int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *ctx)
 {
+	if (r->gang != NULL)
+		return run_gang(r, next, ctx);
 	struct sched_replay_job job;
 	int have = next(ctx, &job);
 	if (have < 0)
@@ -225,7 +428,7 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 	sched_time_t last_submit = have ? job.submit : 0;
 
 	for (;;) {
-		sched_time_t t = sched_next_event(&r->sched);
+		sched_time_t t = sched_next_event(r->sched);
 		if (have && job.submit < t)
 			t = job.submit;
 		if (r->heap_n > 0 && r->heap[0].end < t)
@@ -235,20 +438,14 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 		/* One instant: ends, then submits in order, then one pass. */
 		while (r->heap_n > 0 && r->heap[0].end == t) {
 			struct sched_replay_pending p = heap_pop(r);
-			const struct sched_job *j = sched_find(&r->sched, p.slot);
-			if (j == NULL)
-				return SCHED_E_STATE;
 			/* Account it while the core still holds its record. */
-			sched_time_t submit = j->submit, start = j->start;
-			sched_procs_t procs = j->procs;
-			uint8_t part = j->part;
-			err = checked(r, sched_finish(&r->sched, p.slot, t));
+			struct sched_job_info j;
+			if (sched_job_get(r->sched, p.slot, &j) != SCHED_OK)
+				return SCHED_E_STATE;
+			err = checked(r, sched_finish(r->sched, p.slot, t), t);
 			if (err != SCHED_OK)
 				return err;
-			sched_metrics_add(&r->metrics, submit, start, t, procs, false);
-			hash_event(r, SCHED_RE_END, p.seq, t, 0);
-			emit(r, SCHED_RE_END, p.seq, t, procs, SCHED_TIME_MAX, submit, start, false, 0, part);
-			release_slot(r, p.slot);
+			job_done(r, p.slot, &j, t, false);
 		}
 		while (have && job.submit == t) {
 			r->jobs++;
@@ -264,7 +461,7 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 				d.partition = job.partition;
 				d.up_milli = job.up_milli;
 				d.pp_milli = job.pp_milli;
-				err = checked(r, sched_submit(&r->sched, &d, t));
+				err = checked(r, sched_submit(r->sched, &d, t), t);
 			}
 			if (err == SCHED_E_NOSPACE || err == SCHED_E_LIMIT) {
 				/* Refused, not lost: counted, hashed and reported with the reason. */
@@ -276,11 +473,12 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 			} else {
 				r->free_slot = r->slots[slot].next_free;
 				sched_time_t pred = SCHED_TIME_MAX;
-				if (sched_predict(&r->sched, slot, &pred) != SCHED_OK)
+				if (sched_predict(r->sched, slot, &pred) != SCHED_OK)
 					pred = SCHED_TIME_MAX;
 				hash_event(r, SCHED_RE_SUBMIT, job.seq, t, pred);
-				emit(r, SCHED_RE_SUBMIT, job.seq, t, job.procs, pred, t, 0, false, 0,
-				     sched_find(&r->sched, slot)->part);
+				struct sched_job_info ji;
+				(void)sched_job_get(r->sched, slot, &ji);
+				emit(r, SCHED_RE_SUBMIT, job.seq, t, job.procs, pred, t, 0, false, 0, ji.partition);
 			}
 			have = next(ctx, &job);
 			if (have < 0)
@@ -290,10 +488,12 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 			if (have)
 				last_submit = job.submit;
 		}
-		err = checked(r, sched_advance(&r->sched, t));
+		err = checked(r, sched_advance(r->sched, t), t);
 		if (err != SCHED_OK)
 			return err;
 	}
 	/* Nothing may be left: every job ran to its end or was refused. */
-	return r->sched.n_waiting + r->sched.n_running == 0 ? SCHED_OK : SCHED_E_STATE;
+	struct sched_stats st;
+	sched_stats(r->sched, &st);
+	return st.waiting + st.running == 0 ? SCHED_OK : SCHED_E_STATE;
 }

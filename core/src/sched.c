@@ -1,21 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* The scheduler object: pools, queues, partitions, the clock, and the event API shared by every policy. */
 #include "sched_priv.h"
-#include "slack.h"
 #include "util.h"
 
-static const struct sched_policy *const policies[SCHED_POLICY_COUNT] = {
-	[SCHED_POLICY_FCFS] = &sched_policy_fcfs,
-	[SCHED_POLICY_EASY] = &sched_policy_easy,
-	[SCHED_POLICY_CONS] = &sched_policy_cons,
-	[SCHED_POLICY_RELAXED] = &sched_policy_relaxed,
-	[SCHED_POLICY_SLACK] = &sched_policy_slack,
-	[SCHED_POLICY_FCFS_REPLAN] = &sched_policy_fcfs_replan,
-	[SCHED_POLICY_SJF] = &sched_policy_sjf,
-	[SCHED_POLICY_LJF] = &sched_policy_ljf,
-	[SCHED_POLICY_DYNP_BASIC] = &sched_policy_dynp_basic,
-	[SCHED_POLICY_DYNP] = &sched_policy_dynp,
-};
+_Static_assert(sizeof(struct sched_job) == SCHED_JOB_BYTES, "SCHED_JOB_BYTES is the job slot's size");
+_Static_assert(sizeof(struct sched_seg) == SCHED_SEG_BYTES, "SCHED_SEG_BYTES is the segment's size");
+_Static_assert(sizeof(struct sched) <= SCHED_STATE_BYTES, "the state header fits SCHED_STATE_BYTES");
+_Static_assert(sizeof(sched_rel_t) == SCHED_REL_BYTES, "SCHED_REL_BYTES is a link's size");
+_Static_assert(_Alignof(struct sched) <= SCHED_ARENA_ALIGN && _Alignof(struct sched_job) <= SCHED_ARENA_ALIGN,
+	       "SCHED_ARENA_ALIGN suits every object in the arena");
+
 
 size_t sched_arena_size(uint32_t max_jobs)
 {
@@ -25,40 +19,6 @@ size_t sched_arena_size(uint32_t max_jobs)
 size_t sched_arena_size_cfg(const struct sched_config *cfg)
 {
 	return SCHED_ARENA_SIZE_SCRATCH(cfg->max_jobs, cfg->scratch_jobs);
-}
-
-/* The slack block: the paper's values when not set (seed 003 section 3.2). */
-static int normalise_slack(struct sched_slack_cfg *k)
-{
-	if (!k->set) {
-		k->sf_milli = 3000;
-		k->awt = 2401;
-		for (int a = 0; a < 4; a++)
-			k->alpha_milli[a] = 1000;
-		k->heuristic = SCHED_HEUR_AST;
-		k->set = true;
-	}
-	for (int a = 0; a < 4; a++)
-		if (k->alpha_milli[a] > 1000)
-			return SCHED_E_INVAL;
-	if (k->heuristic >= SCHED_HEUR_COUNT || k->awt == 0)
-		return SCHED_E_INVAL;
-	return SCHED_OK;
-}
-
-/* The dynP block: seed 004 section 5.2's bounds (7200 s, 9000 s) and its best decider and quality. */
-static int normalise_dynp(struct sched_dynp_cfg *d)
-{
-	if (!d->set) {
-		d->lower = 7200;
-		d->upper = 9000;
-		d->decider = SCHED_DECIDER_ADVANCED;
-		d->quality = SCHED_QUALITY_ARTWW;
-		d->set = true;
-	}
-	if (d->decider >= SCHED_DECIDER_COUNT || d->quality >= SCHED_QUALITY_COUNT || d->lower > d->upper)
-		return SCHED_E_INVAL;
-	return SCHED_OK;
 }
 
 /* Check the partition and queue tables and the policy parameters, and fill in what zero means. */
@@ -96,22 +56,23 @@ static int normalise(struct sched_config *c)
 		    (qc->max_time && qc->min_time > qc->max_time))
 			return SCHED_E_INVAL;
 	}
-	int err = normalise_dynp(&c->dynp);
-	if (err != SCHED_OK)
-		return err;
-	return normalise_slack(&c->slack);
+	return sched_params_normalise(c);
 }
 
-int sched_init(struct sched *s, const struct sched_config *cfg, void *arena, size_t arena_size,
+/* Where each part of the arena starts: the state, jobs, segments, the id index, then the scratch. */
+#define STATE_BYTES (((sizeof(struct sched) + 7u) / 8u) * 8u)
+
+int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, size_t arena_size,
 	       sched_decision_fn emit, void *ctx, sched_time_t origin)
 {
-	if (cfg == NULL || cfg->max_jobs == 0 || (unsigned)cfg->policy >= SCHED_POLICY_COUNT || arena == NULL)
+	if (out == NULL || cfg == NULL || cfg->max_jobs == 0 || (unsigned)cfg->policy >= SCHED_POLICY_COUNT ||
+	    arena == NULL)
 		return SCHED_E_INVAL;
 	if ((uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
 		return SCHED_E_INVAL;
-	/* Segment pools hold 2n + 8 elements in a uint32_t count. */
+	/* Segment pools hold 2n + 8 elements in a uint32_t count; the whole arena spans < 4 GiB. */
 	if (cfg->max_jobs > (UINT32_MAX - 16) / 2 || cfg->scratch_jobs > (UINT32_MAX - 16) / 2 ||
-	    origin >= SCHED_NOW_LIMIT)
+	    origin >= SCHED_NOW_LIMIT || sched_arena_size_cfg(cfg) > UINT32_MAX)
 		return SCHED_E_RANGE;
 	if (arena_size < sched_arena_size_cfg(cfg))
 		return SCHED_E_NOSPACE;
@@ -120,41 +81,49 @@ int sched_init(struct sched *s, const struct sched_config *cfg, void *arena, siz
 	int err = normalise(&c);
 	if (err != SCHED_OK)
 		return err;
-	if (policies[c.policy]->needs_scratch && c.scratch_jobs == 0)
+	if (sched_policies[c.policy]->needs_scratch && c.scratch_jobs == 0)
 		return SCHED_E_INVAL;
+	if (sched_policies[c.policy]->timeshared)
+		return SCHED_E_NOTSUP; /* it runs on sched/gang.h */
 
-	sched_copy(&s->cfg, &c, sizeof c);
-	s->policy = policies[c.policy];
 	unsigned char *mem = arena;
+	struct sched *s = arena;
+	sched_zero(s, sizeof *s);
+	s->magic = SCHED_STATE_MAGIC;
+	s->version = SCHED_STATE_VERSION;
+	s->arena_used = (uint32_t)sched_arena_size_cfg(&c);
+	sched_copy(&s->cfg, &c, sizeof c);
+	mem += STATE_BYTES;
 	size_t jobs_bytes = (size_t)c.max_jobs * sizeof(struct sched_job);
 	size_t segs_bytes = SCHED_SEGMENTS(c.max_jobs) * sizeof(struct sched_seg);
 	sched_pool_init(&s->jobs, mem, sizeof(struct sched_job), offsetof(struct sched_job, link), c.max_jobs);
 	sched_pool_init(&s->segs, mem + jobs_bytes, sizeof(struct sched_seg), offsetof(struct sched_seg, link),
 			(uint32_t)SCHED_SEGMENTS(c.max_jobs));
-	s->buckets = (struct sched_job **)(void *)(mem + jobs_bytes + segs_bytes);
+	sched_rel_set(&s->buckets, mem + jobs_bytes + segs_bytes);
+	sched_rel_t *buckets = sched_buckets(s);
 	for (uint32_t i = 0; i < c.max_jobs; i++)
-		s->buckets[i] = NULL;
+		buckets[i] = 0;
 
 	/* Scratch: work segments, then the per-job arrays (pointers first, for alignment). */
 	struct sched_scratch *x = &s->scratch;
-	sched_zero(x, sizeof *x);
 	if (c.scratch_jobs > 0) {
-		unsigned char *sm = mem + SCHED_ARENA_SIZE(c.max_jobs);
+		unsigned char *sm = mem + jobs_bytes + segs_bytes + (size_t)c.max_jobs * sizeof(sched_rel_t);
 		size_t wsegs = SCHED_SEGMENTS(c.scratch_jobs) * sizeof(struct sched_seg);
 		x->cap = c.scratch_jobs;
 		sched_pool_init(&x->segs, sm, sizeof(struct sched_seg), offsetof(struct sched_seg, link),
 				(uint32_t)SCHED_SEGMENTS(c.scratch_jobs));
 		sm += wsegs;
-		x->factors = (struct sched_num *)(void *)sm;
+		sched_rel_set(&x->factors_at, sm);
 		sm += (size_t)c.scratch_jobs * SCHED_NUM_BYTES;
-		x->jobs = (struct sched_job **)(void *)sm;
-		sm += (size_t)c.scratch_jobs * sizeof *x->jobs;
-		x->start_a = (sched_time_t *)(void *)sm;
-		sm += (size_t)c.scratch_jobs * sizeof *x->start_a;
-		x->start_b = (sched_time_t *)(void *)sm;
-		sm += (size_t)c.scratch_jobs * sizeof *x->start_b;
-		x->part_a = sm;
-		x->part_b = sm + c.scratch_jobs;
+		sched_rel_set(&x->jobs_at, sm);
+		sm += (size_t)c.scratch_jobs * sizeof(struct sched_job *);
+		sched_rel_set(&x->start_a_at, sm);
+		sm += (size_t)c.scratch_jobs * sizeof(sched_time_t);
+		sched_rel_set(&x->start_b_at, sm);
+		sm += (size_t)c.scratch_jobs * sizeof(sched_time_t);
+		sched_rel_set(&x->part_a_at, sm);
+		sched_rel_set(&x->part_b_at, sm + c.scratch_jobs);
+		SCHED_ASSERT(sm + 2u * c.scratch_jobs <= (unsigned char *)arena + s->arena_used);
 	}
 
 	s->n_parts = c.n_partitions;
@@ -186,9 +155,34 @@ int sched_init(struct sched *s, const struct sched_config *cfg, void *arena, siz
 	s->emit_ctx = ctx;
 	sched_zero(&s->counters, sizeof s->counters);
 	sched_zero(&s->dynp, sizeof s->dynp);
-	s->order = (uint8_t)(c.policy == SCHED_POLICY_SJF ? SCHED_ORDER_SJF
-			     : c.policy == SCHED_POLICY_LJF ? SCHED_ORDER_LJF : SCHED_ORDER_FCFS);
+	s->order = SCHED_ORDER_FCFS;
+	if (sched_pol(s)->enter != NULL)
+		sched_pol(s)->enter(s); /* no job yet: it only sets the policy's own state (its order) */
+	*out = s;
 	return SCHED_OK;
+}
+
+int sched_attach(struct sched **out, void *arena, size_t arena_size, sched_decision_fn emit, void *ctx)
+{
+	if (out == NULL || arena == NULL || (uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
+		return SCHED_E_INVAL;
+	if (arena_size < sizeof(struct sched))
+		return SCHED_E_NOSPACE;
+	struct sched *s = arena;
+	if (s->magic != SCHED_STATE_MAGIC || s->version != SCHED_STATE_VERSION ||
+	    (unsigned)s->cfg.policy >= SCHED_POLICY_COUNT)
+		return SCHED_E_FORMAT;
+	if (arena_size < s->arena_used)
+		return SCHED_E_NOSPACE;
+	s->emit = emit;
+	s->emit_ctx = ctx;
+	*out = s;
+	return SCHED_OK;
+}
+
+size_t sched_arena_used(const struct sched *s)
+{
+	return s->arena_used;
 }
 
 static void emit(struct sched *s, enum sched_decision_kind kind, const struct sched_job *j,
@@ -209,7 +203,7 @@ static void emit(struct sched *s, enum sched_decision_kind kind, const struct sc
 
 static struct sched_job *first_running(const struct sched *s)
 {
-	return sched_list_empty(&s->running) ? NULL : sched_job_of(s->running.next);
+	return sched_list_empty(&s->running) ? NULL : sched_job_of(sched_list_first(&s->running));
 }
 
 void sched_plan_refresh(struct sched *s)
@@ -243,25 +237,26 @@ static uint32_t bucket_of(const struct sched *s, uint32_t id)
 
 static struct sched_job *find_job(const struct sched *s, uint32_t id)
 {
-	struct sched_job *j = s->buckets[bucket_of(s, id)];
+	struct sched_job *j = sched_rel_get(&sched_buckets(s)[bucket_of(s, id)]);
 	while (j != NULL && j->id != id)
-		j = j->hnext;
+		j = sched_rel_get(&j->hnext);
 	return j;
 }
 
 static void index_add(struct sched *s, struct sched_job *j)
 {
-	struct sched_job **b = &s->buckets[bucket_of(s, j->id)];
-	j->hnext = *b;
-	*b = j;
+	sched_rel_t *b = &sched_buckets(s)[bucket_of(s, j->id)];
+	sched_rel_set(&j->hnext, sched_rel_get(b));
+	sched_rel_set(b, j);
 }
 
 static void index_remove(struct sched *s, struct sched_job *j)
 {
-	struct sched_job **p = &s->buckets[bucket_of(s, j->id)];
-	while (*p != j)
-		p = &(*p)->hnext;
-	*p = j->hnext;
+	sched_rel_t *p = &sched_buckets(s)[bucket_of(s, j->id)];
+	struct sched_job *at;
+	while ((at = sched_rel_get(p)) != j)
+		p = &at->hnext;
+	sched_rel_set(p, sched_rel_get(&j->hnext));
 }
 
 /* Give a job that has left the system back to the pool. */
@@ -276,10 +271,10 @@ static void release_job(struct sched *s, struct sched_job *j)
 static void insert_running(struct sched *s, struct sched_job *j)
 {
 	sched_time_t end = sched_job_end(j);
-	struct sched_list *pos = s->running.prev;
+	struct sched_list *pos = sched_list_prev(&s->running);
 	/* New jobs usually end last, so walk from the tail. */
 	while (pos != &s->running && sched_job_end(sched_job_of(pos)) > end)
-		pos = pos->prev;
+		pos = sched_list_prev(pos);
 	sched_list_insert_after(pos, &j->link);
 }
 
@@ -295,9 +290,9 @@ static bool plan_before(const struct sched *s, const struct sched_job *a, const 
 /* Put a new waiting job at its place in the plan (usually last: walk from the tail). */
 static void enqueue(struct sched *s, struct sched_job *j)
 {
-	struct sched_list *pos = s->waiting.prev;
+	struct sched_list *pos = sched_list_prev(&s->waiting);
 	while (pos != &s->waiting && plan_before(s, j, sched_job_of(pos)))
-		pos = pos->prev;
+		pos = sched_list_prev(pos);
 	sched_list_insert_after(pos, &j->link);
 	s->n_waiting++;
 }
@@ -306,7 +301,7 @@ void sched_start_job(struct sched *s, struct sched_job *j, uint8_t part)
 {
 	SCHED_ASSERT(j->state == SCHED_JOB_WAITING);
 	SCHED_ASSERT(j->procs <= s->part[part].procs - s->part[part].busy);
-	bool backfilled = s->waiting.next != &j->link;
+	bool backfilled = sched_list_first(&s->waiting) != &j->link;
 	if (!j->reserved) {
 		/* Queueing policies and background jobs enter the profile when they start. */
 		int err = sched_profile_reserve(sched_prof(s, part), s->now, j->estimate, j->procs);
@@ -314,7 +309,7 @@ void sched_start_job(struct sched *s, struct sched_job *j, uint8_t part)
 		(void)err;
 	}
 	SCHED_ASSERT(!j->reserved || (j->start == s->now && j->part == part));
-	if (s->policy->ordered)
+	if (sched_pol(s)->ordered)
 		s->dynp.started[s->order]++;
 	sched_list_remove(&j->link);
 	s->n_waiting--;
@@ -437,7 +432,7 @@ static void catch_up(struct sched *s, sched_time_t now, bool inclusive)
 		kill_due(s, t, true);
 		trim(s, t);
 		s->pass_due = false;
-		s->policy->pass(s);
+		sched_pol(s)->pass(s);
 	}
 	s->now = now;
 	trim(s, now);
@@ -552,8 +547,8 @@ int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t n
 	j->reserved = 0;
 	enqueue(s, j);
 	index_add(s, j);
-	if (s->policy->plans && !sched_is_background(s, j)) {
-		err = s->policy->admit(s, j);
+	if (sched_pol(s)->plans && !sched_is_background(s, j)) {
+		err = sched_pol(s)->admit(s, j);
 		if (err != SCHED_OK) {
 			sched_list_remove(&j->link);
 			s->n_waiting--;
@@ -580,11 +575,7 @@ static void end_running(struct sched *s, struct sched_job *j)
 	SCHED_ASSERT(err == SCHED_OK);
 	(void)err;
 	retire_running(s, j);
-	/* Seed 003 leaves an early end to its Tick: slack runs the removal search unless asked to compress. */
-	if (s->cfg.policy == SCHED_POLICY_SLACK && s->cfg.slack.end_compress)
-		sched_compress(s);
-	else
-		s->policy->reflow(s);
+	sched_pol(s)->reflow(s, true);
 }
 
 /* Common entry of calls about one job at `now`: check the clock, catch up, find the job. */
@@ -630,7 +621,7 @@ int sched_cancel(struct sched *s, uint32_t id, sched_time_t now)
 	release_job(s, j);
 	s->pass_due = true;
 	if (had_reservation) {
-		s->policy->reflow(s);
+		sched_pol(s)->reflow(s, false);
 		sched_plan_refresh(s);
 	}
 	return SCHED_OK;
@@ -645,34 +636,22 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start)
 		*start = j->start;
 		return SCHED_OK;
 	}
-	return s->policy->predict(s, j, start);
+	return sched_pol(s)->predict(s, j, start);
 }
 
 int sched_tune(struct sched *s, const struct sched_config *cfg)
 {
-	struct sched_slack_cfg k;
-	sched_copy(&k, &cfg->slack, sizeof k);
-	int err = normalise_slack(&k);
-	if (err != SCHED_OK)
-		return err;
-	struct sched_dynp_cfg d;
-	sched_copy(&d, &cfg->dynp, sizeof d);
-	err = normalise_dynp(&d);
-	if (err != SCHED_OK)
-		return err;
-	sched_copy(&s->cfg.slack, &k, sizeof k);
-	sched_copy(&s->cfg.dynp, &d, sizeof d);
-	s->cfg.tolerance = cfg->tolerance;
-	s->cfg.tolerance_permille = cfg->tolerance_permille;
-	return SCHED_OK;
+	return sched_params_tune(&s->cfg, cfg);
 }
 
 int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t now)
 {
 	if ((unsigned)policy >= SCHED_POLICY_COUNT)
 		return SCHED_E_INVAL;
-	if (policies[policy]->needs_scratch && s->scratch.cap == 0)
+	if (sched_policies[policy]->needs_scratch && s->scratch.cap == 0)
 		return SCHED_E_INVAL;
+	if (sched_policies[policy]->timeshared)
+		return SCHED_E_NOTSUP;
 	int err = check_time(s, now);
 	if (err != SCHED_OK)
 		return err;
@@ -683,19 +662,14 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 		if (j->reserved)
 			sched_unreserve(s, j);
 	}
-	s->policy = policies[policy];
 	s->cfg.policy = policy;
 	s->first_start = SCHED_TIME_MAX;
-	if (s->policy->ordered)
-		sched_family_enter(s);
-	else if (s->policy->plans)
-		sched_replan_all(s);
-	if (s->policy->plans) {
+	if (sched_pol(s)->enter != NULL)
+		sched_pol(s)->enter(s);
+	if (sched_pol(s)->plans) {
 		sched_list_for_each(it, &s->waiting) {
 			struct sched_job *j = sched_job_of(it);
 			j->guarantee = j->reserved ? j->start : SCHED_TIME_MAX;
-			if (policy == SCHED_POLICY_SLACK && j->reserved)
-				sched_slack_settle(s, j);
 		}
 	}
 	s->pass_due = true;
@@ -716,67 +690,14 @@ const struct sched_job *sched_first(const struct sched *s, enum sched_job_state 
 	const struct sched_list *head = which == SCHED_JOB_RUNNING ? &s->running : &s->waiting;
 	if (which != SCHED_JOB_RUNNING && which != SCHED_JOB_WAITING)
 		return NULL;
-	return sched_list_empty(head) ? NULL : sched_job_of(head->next);
+	return sched_list_empty(head) ? NULL : sched_job_of(sched_list_first(head));
 }
 
 const struct sched_job *sched_next(const struct sched *s, const struct sched_job *j)
 {
 	const struct sched_list *head = j->state == SCHED_JOB_RUNNING ? &s->running : &s->waiting;
-	return j->link.next == head ? NULL : sched_job_of(j->link.next);
-}
-
-static bool str_eq(const char *a, const char *b)
-{
-	while (*a != '\0' && *a == *b) {
-		a++;
-		b++;
-	}
-	return *a == *b;
-}
-
-const char *sched_policy_name(enum sched_policy_id policy)
-{
-	return (unsigned)policy < SCHED_POLICY_COUNT ? policies[policy]->name : NULL;
-}
-
-bool sched_policy_needs_scratch(enum sched_policy_id policy)
-{
-	return (unsigned)policy < SCHED_POLICY_COUNT && policies[policy]->needs_scratch;
-}
-
-int sched_policy_parse(const char *name, enum sched_policy_id *policy)
-{
-	if (name == NULL)
-		return SCHED_E_INVAL;
-	for (unsigned i = 0; i < SCHED_POLICY_COUNT; i++) {
-		if (str_eq(name, policies[i]->name)) {
-			*policy = (enum sched_policy_id)i;
-			return SCHED_OK;
-		}
-	}
-	if (str_eq(name, "conservative")) {
-		*policy = SCHED_POLICY_CONS;
-		return SCHED_OK;
-	}
-	return SCHED_E_INVAL;
-}
-
-static const char *const heuristic_names[SCHED_HEUR_COUNT] = {"ast", "aat", "du", "dc", "dp"};
-
-const char *sched_heuristic_name(enum sched_heuristic h)
-{
-	return (unsigned)h < SCHED_HEUR_COUNT ? heuristic_names[h] : NULL;
-}
-
-int sched_heuristic_parse(const char *name, enum sched_heuristic *h)
-{
-	for (unsigned i = 0; name != NULL && i < SCHED_HEUR_COUNT; i++) {
-		if (str_eq(name, heuristic_names[i])) {
-			*h = (enum sched_heuristic)i;
-			return SCHED_OK;
-		}
-	}
-	return SCHED_E_INVAL;
+	struct sched_list *n = sched_list_next(&j->link);
+	return n == head ? NULL : sched_job_of(n);
 }
 
 const char *sched_strerror(int err)
@@ -795,4 +716,87 @@ const char *sched_strerror(int err)
 	case SCHED_E_LIMIT: return "outside its queue's limits";
 	default: return "unknown error";
 	}
+}
+
+/* --- reading the state ------------------------------------------------------------------ */
+
+void sched_job_read(const struct sched_job *j, struct sched_job_info *out)
+{
+	out->id = j->id;
+	out->user = j->user;
+	out->procs = j->procs;
+	out->submit = j->submit;
+	out->estimate = j->estimate;
+	out->start = j->state == SCHED_JOB_RUNNING || j->reserved ? j->start : SCHED_TIME_MAX;
+	out->guarantee = j->guarantee;
+	out->slack = j->slack;
+	out->prio3 = j->prio3;
+	out->queue = j->queue;
+	out->partition = j->part;
+	out->state = j->state;
+	out->reserved = j->reserved != 0;
+}
+
+int sched_job_get(const struct sched *s, uint32_t id, struct sched_job_info *out)
+{
+	const struct sched_job *j = find_job(s, id);
+	if (j == NULL)
+		return SCHED_E_NOENT;
+	sched_job_read(j, out);
+	return SCHED_OK;
+}
+
+void sched_stats(const struct sched *s, struct sched_stats *out)
+{
+	out->now = s->now;
+	out->policy = s->cfg.policy;
+	out->order = s->order;
+	out->waiting = s->n_waiting;
+	out->running = s->n_running;
+	out->busy = s->busy;
+	out->procs = s->cfg.procs;
+	out->jobs_used = s->jobs.used;
+	out->jobs_peak = s->jobs.max_used;
+	out->jobs_capacity = s->jobs.capacity;
+	out->jobs_fails = s->jobs.fails;
+	out->segs_used = s->segs.used;
+	out->segs_peak = s->segs.max_used;
+	out->segs_capacity = s->segs.capacity;
+	out->segs_fails = s->segs.fails;
+	out->segments = 0;
+	for (unsigned p = 0; p < s->n_parts; p++)
+		out->segments += s->part[p].profile.count;
+	out->scratch_jobs = s->scratch.cap;
+	sched_copy(&out->counters, &s->counters, sizeof out->counters);
+	sched_copy(&out->dynp, &s->dynp, sizeof out->dynp);
+}
+
+const struct sched_config *sched_config_get(const struct sched *s)
+{
+	return &s->cfg;
+}
+
+sched_procs_t sched_free_now(const struct sched *s)
+{
+	return s->cfg.procs - s->busy;
+}
+
+const struct sched_seg *sched_seg_first(const struct sched *s, unsigned part)
+{
+	return part < s->n_parts ? sched_profile_first(&s->part[part].profile) : NULL;
+}
+
+const struct sched_seg *sched_seg_next(const struct sched *s, unsigned part, const struct sched_seg *g)
+{
+	return part < s->n_parts ? sched_profile_next(&s->part[part].profile, g) : NULL;
+}
+
+sched_time_t sched_seg_time(const struct sched_seg *g)
+{
+	return g->time;
+}
+
+sched_procs_t sched_seg_free(const struct sched_seg *g)
+{
+	return g->free;
 }

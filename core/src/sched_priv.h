@@ -4,39 +4,185 @@
 #define SCHED_PRIV_H
 
 #include "sched/sched.h"
+#include "list.h"
+#include "pool.h"
+#include "profile.h"
+
+/* A job in the system (SCHED_JOB_BYTES). */
+struct sched_job {
+	struct sched_list link;  /* in the waiting queue (plan order) or the running list (end order) */
+	sched_rel_t hnext;       /* next job in the same id-index bucket (struct sched_job) */
+	uint32_t id;
+	uint32_t user;
+	uint32_t arrival;        /* order of submission, for ties */
+	sched_procs_t procs;
+	sched_time_t submit;
+	sched_time_t estimate;
+	sched_time_t start;      /* running: when it started; waiting: its reservation (if reserved) */
+	sched_time_t guarantee;  /* the reservation it was given at submit (relaxed bounds delays by it) */
+	sched_time_t hold;       /* its queue's running limits keep it from starting before this */
+	int32_t slack;           /* slack policy: seconds of delay it may still take; SCHED_SLACK_INF */
+	uint16_t prio3;          /* slack policy: UP + PP + SP in thousandths; SCHED_PRIO_OVER_QUOTA */
+	uint8_t queue;
+	uint8_t part;            /* partition it runs in, or is reserved in */
+	uint8_t allowed;         /* bit mask of partitions it may use */
+	uint8_t state;           /* enum sched_job_state */
+	uint8_t reserved;        /* waiting job holds [start, start + estimate) in its partition's profile */
+	uint8_t settled;         /* slack: its SP was set from its placement (seed 003 section 2.2: once) */
+};
+
+struct sched_partition {
+	struct sched_profile profile;
+	sched_procs_t procs;
+	sched_procs_t busy;      /* processors held by running jobs */
+};
+
+struct sched_num; /* the core's integer soft float (core/src/num.h) */
+
+/* Work area of the planning policies: copies of the profiles and per-job arrays. */
+struct sched_scratch {
+	uint32_t cap;                   /* jobs it can take; 0: no scratch */
+	struct sched_pool segs;
+	struct sched_profile work[SCHED_MAX_PARTITIONS];
+	/* Arrays of cap entries each, self-relative; their contents live only within one call. */
+	sched_rel_t jobs_at;            /* struct sched_job *[cap] */
+	sched_rel_t factors_at;         /* struct sched_num[cap] (slack: the delay-independent part of a cost) */
+	sched_rel_t start_a_at, start_b_at; /* sched_time_t[cap] */
+	sched_rel_t part_a_at, part_b_at;   /* uint8_t[cap] */
+};
+
+/* The scratch with its arrays as pointers, made afresh within each call (never stored). */
+struct sched_work {
+	uint32_t cap;
+	struct sched_pool *segs;
+	struct sched_profile *work;     /* [SCHED_MAX_PARTITIONS] */
+	struct sched_job **jobs;
+	struct sched_num *factors;
+	sched_time_t *start_a, *start_b;
+	uint8_t *part_a, *part_b;
+};
+
+/* Identifies an arena that holds a scheduler of this layout (sched_attach). */
+#define SCHED_STATE_MAGIC 0x53434844u /* "SCHD" */
+#define SCHED_STATE_VERSION ((uint32_t)(1u << 16 | sizeof(intptr_t) << 8 | sizeof(struct sched_job)))
+
+/* The state header at the start of the arena (at most SCHED_STATE_BYTES). */
+struct sched {
+	uint32_t magic;             /* SCHED_STATE_MAGIC */
+	uint32_t version;           /* SCHED_STATE_VERSION: layout, pointer size, job size */
+	uint32_t arena_used;        /* bytes from the arena's start that the state spans */
+	uint32_t reserved0;
+	struct sched_config cfg;
+	struct sched_pool jobs;
+	struct sched_pool segs;
+	uint8_t n_parts;
+	uint8_t n_queues;
+	bool has_background;        /* some queue is a background queue (the pass looks for its jobs) */
+	struct sched_partition part[SCHED_MAX_PARTITIONS];
+	sched_procs_t queue_busy[SCHED_MAX_QUEUES]; /* processors held by each queue's running jobs */
+	struct sched_list waiting;  /* plan order: queue priority, then the policy's order, then arrival */
+	struct sched_list running;  /* ascending expected end (start + estimate), ties in start order */
+	uint32_t n_waiting;
+	uint32_t n_running;
+	uint32_t arrivals;          /* submissions so far (the next job's arrival number) */
+	sched_procs_t busy;         /* processors held by running jobs, all partitions */
+	sched_time_t now;           /* latest time seen */
+	sched_time_t first_start;   /* earliest reservation among waiting jobs (planning policies) */
+	sched_rel_t buckets;        /* id index: sched_rel_t[max_jobs] chains, so lookups are O(1) on average */
+	bool pass_due;              /* something changed since the last scheduling pass */
+	bool replan_due;            /* a job ended: the dynP family re-plans at the next pass */
+	/* Not state: bound by sched_init() and again by sched_attach() after a copy. */
+	sched_decision_fn emit;
+	void *emit_ctx;
+	struct sched_counters counters;
+	struct sched_scratch scratch;
+	uint8_t order;              /* the dynP family: the order in force (enum sched_order) */
+	struct sched_dynp_stats dynp;
+};
+
 
 /*
- * A policy is a table of hooks over the common machinery. Queueing policies
+ * A policy is one entry of the registry (sched/policies.h): its name, help
+ * and parameters, and hooks over the common machinery. Queueing policies
  * (FCFS, EASY) keep only running jobs in the profiles and decide at each
- * pass; planning policies (conservative, relaxed, slack) hold a reservation
- * for every waiting job (background-queue jobs excepted) and start jobs when
- * their reservation comes due. Hooks run with s->now already set.
+ * pass; planning policies hold a reservation for every waiting job
+ * (background-queue jobs excepted) and start jobs when their reservation
+ * comes due. Hooks run with s->now already set; a NULL hook does nothing.
  */
 struct sched_policy {
 	const char *name;
+	const char *help;   /* one line: what it does, the paper and section */
 	bool plans;         /* every waiting job holds a reservation */
 	bool needs_scratch; /* refuses to run without a scratch area */
-	bool ordered;       /* the dynP family: plans in s->order, re-plans at every job end */
+	bool ordered;       /* plans in s->order (the dynP family): jobs started are counted per order */
+	bool timeshared;    /* runs on the gang module (sched/gang.h), with no hooks here */
+	const struct sched_param *params;
+	uint8_t n_params;
 	/* A job was put in the waiting queue at its place in the plan; give it a reservation. */
 	int (*admit)(struct sched *s, struct sched_job *j);
-	/* Capacity was freed before its planned end (early finish, cancel). */
-	void (*reflow)(struct sched *s);
+	/* Capacity was freed before its planned end: a running job ended early (`ended`), or a
+	 * waiting job with a reservation was cancelled. */
+	void (*reflow)(struct sched *s, bool ended);
 	/* One scheduling pass at s->now: start what may start. */
 	void (*pass)(struct sched *s);
 	/* The guaranteed start of waiting job j, if the policy gives one. */
 	int (*predict)(const struct sched *s, const struct sched_job *j, sched_time_t *start);
+	/* The policy takes over (at init, or by sched_set_policy with every reservation dropped):
+	 * plan the waiting jobs its way. */
+	void (*enter)(struct sched *s);
+	/* Cross-parameter checks of a normalised configuration (ranges are the registry's). */
+	int (*check)(const struct sched_config *c);
 };
 
-extern const struct sched_policy sched_policy_fcfs;
-extern const struct sched_policy sched_policy_easy;
-extern const struct sched_policy sched_policy_cons;
-extern const struct sched_policy sched_policy_relaxed;
-extern const struct sched_policy sched_policy_slack;
-extern const struct sched_policy sched_policy_fcfs_replan;
-extern const struct sched_policy sched_policy_sjf;
-extern const struct sched_policy sched_policy_ljf;
-extern const struct sched_policy sched_policy_dynp_basic;
-extern const struct sched_policy sched_policy_dynp;
+/* The registry, indexed by enum sched_policy_id (core/src/registry.c). */
+#define SCHED_POLICY_DECL(id, sym) extern const struct sched_policy sched_policy_##sym;
+SCHED_POLICIES(SCHED_POLICY_DECL)
+#undef SCHED_POLICY_DECL
+extern const struct sched_policy *const sched_policies[SCHED_POLICY_COUNT];
+
+/* The policy in force: the state keeps its number, never a pointer (a copy may run another build). */
+static inline const struct sched_policy *sched_pol(const struct sched *s)
+{
+	return sched_policies[s->cfg.policy];
+}
+
+static inline struct sched_work sched_work_of(struct sched *s)
+{
+	struct sched_scratch *x = &s->scratch;
+	struct sched_work w;
+	w.cap = x->cap;
+	w.segs = &x->segs;
+	w.work = x->work;
+	w.jobs = sched_rel_get(&x->jobs_at);
+	w.factors = sched_rel_get(&x->factors_at);
+	w.start_a = sched_rel_get(&x->start_a_at);
+	w.start_b = sched_rel_get(&x->start_b_at);
+	w.part_a = sched_rel_get(&x->part_a_at);
+	w.part_b = sched_rel_get(&x->part_b_at);
+	return w;
+}
+
+/* The scratch's job array alone (the hot loops want only it). */
+static inline struct sched_job **sched_scratch_jobs(struct sched *s)
+{
+	return sched_rel_get(&s->scratch.jobs_at);
+}
+
+/* The id index: max_jobs self-relative chain heads. */
+static inline sched_rel_t *sched_buckets(const struct sched *s)
+{
+	return sched_rel_get(&s->buckets);
+}
+
+/* Fill in the defaults of every block not given and check every parameter (registry.c). */
+int sched_params_normalise(struct sched_config *c);
+
+/* Take every policy parameter of `from` (a block not given: its defaults) into `live`, checked;
+ * on error `live` is unchanged. */
+int sched_params_tune(struct sched_config *live, const struct sched_config *from);
+
+/* Planning policies' common entry: every waiting job reserved afresh, in plan order. */
+void sched_enter_planning(struct sched *s);
 
 static inline struct sched_job *sched_job_of(struct sched_list *link)
 {
@@ -64,10 +210,16 @@ static inline struct sched_profile *sched_prof(struct sched *s, unsigned p)
 	return &s->part[p].profile;
 }
 
+static inline const struct sched_profile *sched_prof_c(const struct sched *s, unsigned p)
+{
+	return &s->part[p].profile;
+}
+
 /* The next waiting job after j in plan order, or NULL. */
 static inline struct sched_job *sched_next_waiting(struct sched *s, struct sched_job *j)
 {
-	return j->link.next == &s->waiting ? NULL : sched_job_of(j->link.next);
+	struct sched_list *n = sched_list_next(&j->link);
+	return n == &s->waiting ? NULL : sched_job_of(n);
 }
 
 /* The earliest a waiting job may be planned: now, or later while its queue's limits hold it back. */
@@ -92,6 +244,9 @@ bool sched_move_earlier(struct sched *s, struct sched_job *j);
 
 /* Compression (seed 000 section 2.1) of every reserved waiting job, in plan order. */
 void sched_compress(struct sched *s);
+
+/* The reflow hook of the policies that compress on every early end. */
+void sched_reflow_compress(struct sched *s, bool ended);
 
 /* Re-plan, in order, every reserved waiting job after j (they have a lower queue priority). */
 void sched_replan_after(struct sched *s, struct sched_job *j);
@@ -133,9 +288,6 @@ static inline void sched_plan_note(struct sched *s, sched_time_t t)
 void sched_plan_refresh(struct sched *s);
 
 /* --- the dynP family (policy_dynp.c) ----------------------------------------------------- */
-
-/* Entering a policy of the family: its initial order, every waiting job placed in it. */
-void sched_family_enter(struct sched *s);
 
 /* Re-plan in the order in force (self-tuning dynP decides it first). */
 void sched_family_replan(struct sched *s);

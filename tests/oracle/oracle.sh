@@ -10,9 +10,10 @@
 # (tests/oracle/slow.txt), so that `make test` stays short; `make oracle`
 # checks every row.
 set -u
-B=${BUILD:-build}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+B=${BUILD:-build}
+case $B in /*) ;; *) B=$PWD/$B ;; esac
 replay=${REPLAY:-$B/replay}
 check=0 quick=0
 for a in "$@"; do
@@ -24,6 +25,10 @@ for a in "$@"; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Fixtures are named relative to the repository (the jobs-out header quotes the path), so the
+# table is the same in any checkout.
+cd "$root" || exit 2
+case $replay in /*) ;; *) replay=$PWD/$replay ;; esac
 
 # pow2 N: the smallest power of two >= N.
 pow2() { local p=1; while [ "$p" -lt "$1" ]; do p=$((p * 2)); done; echo "$p"; }
@@ -48,7 +53,7 @@ row() {
 }
 
 jobs_list() {
-	for fix in "$root"/fixtures/*.fix; do
+	for fix in fixtures/*.fix; do
 		local base procs
 		base=$(basename "$fix")
 		procs=$("$B/fixinfo" "$fix" | awk '/^width of machine/ { print $NF; exit }')

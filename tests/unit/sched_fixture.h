@@ -12,7 +12,7 @@
 #define FX_LOG 1024
 
 struct fx {
-	struct sched s;
+	struct sched *s;        /* in arena */
 	_Alignas(16) unsigned char arena[SCHED_ARENA_SIZE_SCRATCH(FX_CAP, FX_CAP)];
 	struct sched_decision log[FX_LOG];
 	int n;
@@ -45,7 +45,7 @@ static inline int fx_submit(struct fx *f, uint32_t id, sched_procs_t procs, sche
 			    sched_time_t now)
 {
 	struct sched_job_desc d = sched_desc(id, procs, est);
-	return sched_submit(&f->s, &d, now);
+	return sched_submit(f->s, &d, now);
 }
 
 /* When job id was started (or killed), per the log; SCHED_TIME_MAX if never. */
@@ -73,7 +73,15 @@ static inline bool fx_backfilled(const struct fx *f, uint32_t id)
 static inline sched_time_t fx_predict(const struct fx *f, uint32_t id)
 {
 	sched_time_t t;
-	return sched_predict(&f->s, id, &t) == SCHED_OK ? t : SCHED_TIME_MAX;
+	return sched_predict(f->s, id, &t) == SCHED_OK ? t : SCHED_TIME_MAX;
+}
+
+/* The scheduler's counters and sizes, through the public API. */
+static inline struct sched_stats fx_stats(const struct fx *f)
+{
+	struct sched_stats st;
+	sched_stats(f->s, &st);
+	return st;
 }
 
 #endif /* TEST_SCHED_FIXTURE_H */

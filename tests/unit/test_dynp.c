@@ -190,7 +190,7 @@ static void replan_matches_reference(void)
 			CHECK_EQ(fx_submit(&f, js[i].id, js[i].procs, js[i].est, 0), SCHED_OK);
 			js[i].state = 1;
 		}
-		CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 		int seen = 0;
 		/* Each step: one running job ends early, at a time before any estimate runs out. */
 		for (sched_time_t t = 1; t < 10; t++) {
@@ -206,7 +206,7 @@ static void replan_matches_reference(void)
 					victim = i;
 			if (victim < 0)
 				break;
-			CHECK_EQ(sched_finish(&f.s, js[victim].id, t), SCHED_OK);
+			CHECK_EQ(sched_finish(f.s, js[victim].id, t), SCHED_OK);
 			js[victim].state = 3;
 			reference(js, n, 16, t, ords[pi], want);
 			for (int i = 0; i < n; i++)
@@ -214,8 +214,8 @@ static void replan_matches_reference(void)
 					CHECK_EQ(fx_predict(&f, js[i].id), want[i]);
 					compared++;
 				}
-			CHECK_EQ(sched_check(&f.s), SCHED_OK);
-			CHECK_EQ(sched_advance(&f.s, t), SCHED_OK);
+			CHECK_EQ(sched_check(f.s), SCHED_OK);
+			CHECK_EQ(sched_advance(f.s, t), SCHED_OK);
 		}
 	}
 	CHECK(compared > 500);
@@ -229,19 +229,19 @@ static void orders_by_hand(void)
 	for (int p = 0; p < 3; p++) {
 		CHECK_EQ(fx_init(&f, pols[p], 10), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 'R', 10, 100, 0), SCHED_OK);
-		CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 'X', 10, 300, 1), SCHED_OK); /* placed at once: 100 */
 		CHECK_EQ(fx_submit(&f, 'Y', 10, 50, 2), SCHED_OK);  /* behind it: 400 */
 		CHECK_EQ(fx_predict(&f, 'X'), 100);
 		CHECK_EQ(fx_predict(&f, 'Y'), 400);
-		CHECK_EQ(sched_finish(&f.s, 'R', 50), SCHED_OK); /* every waiting job placed again */
+		CHECK_EQ(sched_finish(f.s, 'R', 50), SCHED_OK); /* every waiting job placed again */
 		bool sjf = pols[p] == SCHED_POLICY_SJF;
 		CHECK_EQ(fx_predict(&f, 'X'), sjf ? 100 : 50);
 		CHECK_EQ(fx_predict(&f, 'Y'), sjf ? 50 : 350);
-		CHECK_EQ(sched_advance(&f.s, 50), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 50), SCHED_OK);
 		CHECK_EQ(fx_started(&f, sjf ? 'Y' : 'X'), 50);
-		CHECK_EQ(f.s.dynp.started[f.s.order], 2); /* R and the one that started now */
-		CHECK_EQ(sched_check(&f.s), SCHED_OK);
+		CHECK_EQ(fx_stats(&f).dynp.started[fx_stats(&f).order], 2); /* R and the one that started now */
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
 	}
 }
 
@@ -268,7 +268,7 @@ static void take(const struct sched *s, struct snapshot *x)
 			x->reserved[id - 1] = j->reserved;
 		}
 	}
-	const struct sched_profile *p = sched_profile_of(s, 0);
+	const struct sched_profile *p = sched_prof_c(s, 0);
 	for (const struct sched_seg *g = sched_profile_first(p); g != NULL; g = sched_profile_next(p, g)) {
 		x->seg_time[x->segs] = g->time;
 		x->seg_free[x->segs] = g->free;
@@ -289,26 +289,26 @@ static void virtual_leaves_live_untouched(void)
 	for (uint32_t i = 1; i <= 40; i++)
 		CHECK_EQ(fx_submit(&f, i, (sched_procs_t)test_rng_range(&r, 1, 32), test_rng_range(&r, 10, 5000), i),
 			 SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 40), SCHED_OK);
-	CHECK(f.s.n_waiting > 20);
+	CHECK_EQ(sched_advance(f.s, 40), SCHED_OK);
+	CHECK(fx_stats(&f).waiting > 20);
 	/* The three virtual schedules, by hand, as a step computes them. */
 	uint32_t n = 0;
-	for (const struct sched_job *j = sched_first(&f.s, SCHED_JOB_WAITING); j; j = sched_next(&f.s, j))
-		f.s.scratch.jobs[n++] = (struct sched_job *)j;
-	take(&f.s, &a);
+	for (const struct sched_job *j = sched_first(f.s, SCHED_JOB_WAITING); j; j = sched_next(f.s, j))
+		sched_scratch_jobs(f.s)[n++] = (struct sched_job *)j;
+	take(f.s, &a);
 	uint64_t q[3];
 	for (int o = 0; o < 3; o++)
-		q[o] = sched_dynp_virtual(&f.s, (enum sched_order)o, n, 0);
-	take(&f.s, &b);
+		q[o] = sched_dynp_virtual(f.s, (enum sched_order)o, n, 0);
+	take(f.s, &b);
 	CHECK(memcmp(&a, &b, sizeof a) == 0);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 	/* And each virtual schedule is what the live one becomes in that order: switch to the
 	 * fixed-order policy and sum ARTwW's numerator over the waiting jobs' new reservations. */
 	const enum sched_policy_id pols[3] = {SCHED_POLICY_FCFS_REPLAN, SCHED_POLICY_SJF, SCHED_POLICY_LJF};
 	for (int o = 0; o < 3; o++) {
-		CHECK_EQ(sched_set_policy(&f.s, pols[o], 40), SCHED_OK);
+		CHECK_EQ(sched_set_policy(f.s, pols[o], 40), SCHED_OK);
 		uint64_t live = 0;
-		for (const struct sched_job *j = sched_first(&f.s, SCHED_JOB_WAITING); j; j = sched_next(&f.s, j))
+		for (const struct sched_job *j = sched_first(f.s, SCHED_JOB_WAITING); j; j = sched_next(f.s, j))
 			live += (uint64_t)j->procs * (j->start + j->estimate - j->submit);
 		CHECK_EQ(live, q[o]);
 	}
@@ -331,25 +331,25 @@ static void equal_qualities_keep_current(void)
 		cfg.dynp.upper = 9000;
 		cfg.dynp.set = true;
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
-		CHECK_EQ(f.s.order, SCHED_ORDER_FCFS); /* "The initial policy is FCFS" */
+		CHECK_EQ(fx_stats(&f).order, SCHED_ORDER_FCFS); /* "The initial policy is FCFS" */
 		CHECK_EQ(fx_submit(&f, 'R', 10, 100, 0), SCHED_OK);
-		CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 'A', 10, 300, 0), SCHED_OK);
 		/* A and B: SJF puts B first, FCFS and LJF put A first: case 7, SJF. */
 		CHECK_EQ(fx_submit(&f, 'B', 10, 50, 0), SCHED_OK);
-		CHECK_EQ(f.s.dynp.cases[SCHED_CASE_7], 1);
-		CHECK_EQ(f.s.order, SCHED_ORDER_SJF);
+		CHECK_EQ(fx_stats(&f).dynp.cases[SCHED_CASE_7], 1);
+		CHECK_EQ(fx_stats(&f).order, SCHED_ORDER_SJF);
 		CHECK_EQ(fx_predict(&f, 'B'), 100);
-		CHECK_EQ(sched_cancel(&f.s, 'A', 1), SCHED_OK); /* one job waiting: no step */
-		CHECK_EQ(f.s.dynp.calls, 1);
+		CHECK_EQ(sched_cancel(f.s, 'A', 1), SCHED_OK); /* one job waiting: no step */
+		CHECK_EQ(fx_stats(&f).dynp.calls, 1);
 		CHECK_EQ(fx_submit(&f, 'C', 10, 50, 2), SCHED_OK); /* B and C alike: every order the same */
-		CHECK_EQ(f.s.dynp.calls, 2);
-		CHECK_EQ(f.s.dynp.cases[SCHED_CASE_1], 1);
-		CHECK_EQ(f.s.order, d == 0 ? SCHED_ORDER_SJF : SCHED_ORDER_FCFS);
-		CHECK_EQ(f.s.dynp.same, d == 0 ? 1 : 0);
-		CHECK_EQ(f.s.dynp.switches[SCHED_ORDER_SJF], 1);
-		CHECK_EQ(f.s.dynp.backlog, 2 + 2);
-		CHECK_EQ(sched_check(&f.s), SCHED_OK);
+		CHECK_EQ(fx_stats(&f).dynp.calls, 2);
+		CHECK_EQ(fx_stats(&f).dynp.cases[SCHED_CASE_1], 1);
+		CHECK_EQ(fx_stats(&f).order, d == 0 ? SCHED_ORDER_SJF : SCHED_ORDER_FCFS);
+		CHECK_EQ(fx_stats(&f).dynp.same, d == 0 ? 1 : 0);
+		CHECK_EQ(fx_stats(&f).dynp.switches[SCHED_ORDER_SJF], 1);
+		CHECK_EQ(fx_stats(&f).dynp.backlog, 2 + 2);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
 	}
 }
 
@@ -362,16 +362,16 @@ static void basic_bounds(void)
 	for (int k = 0; k < 3; k++) {
 		CHECK_EQ(fx_init(&f, SCHED_POLICY_DYNP_BASIC, 10), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 100, 10, 100000, 0), SCHED_OK);
-		CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 		for (uint32_t i = 0; i < 4; i++) /* four waiting: no decision yet */
 			CHECK_EQ(fx_submit(&f, i + 1, 5, avg[k] + (i % 2 ? 100 : -100), 1), SCHED_OK);
-		CHECK_EQ(f.s.dynp.calls, 0);
-		CHECK_EQ(f.s.order, SCHED_ORDER_FCFS);
+		CHECK_EQ(fx_stats(&f).dynp.calls, 0);
+		CHECK_EQ(fx_stats(&f).order, SCHED_ORDER_FCFS);
 		CHECK_EQ(fx_submit(&f, 5, 5, avg[k], 1), SCHED_OK); /* five: the average is exactly avg[k] */
-		CHECK_EQ(f.s.dynp.calls, 1);
-		CHECK_EQ(f.s.order, want[k]);
-		CHECK_EQ(f.s.dynp.backlog, 5);
-		CHECK_EQ(sched_check(&f.s), SCHED_OK);
+		CHECK_EQ(fx_stats(&f).dynp.calls, 1);
+		CHECK_EQ(fx_stats(&f).order, want[k]);
+		CHECK_EQ(fx_stats(&f).dynp.backlog, 5);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
 	}
 	/* Bounds in the wrong order are refused. */
 	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_DYNP_BASIC};
@@ -389,13 +389,13 @@ static void scratch_fallback(void)
 	f.n = 0;
 	CHECK_EQ(sched_init(&f.s, &cfg, f.arena, sizeof f.arena, fx_record, &f, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 1, 10, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	for (uint32_t i = 2; i <= 6; i++)
 		CHECK_EQ(fx_submit(&f, i, 10, 100 - 10 * i, 0), SCHED_OK);
-	CHECK_EQ(sched_finish(&f.s, 1, 10), SCHED_OK);
-	CHECK(f.s.counters.scratch_short > 0);
+	CHECK_EQ(sched_finish(f.s, 1, 10), SCHED_OK);
+	CHECK(fx_stats(&f).counters.scratch_short > 0);
 	CHECK_EQ(fx_predict(&f, 2), 10); /* compression: arrival order kept, nobody later */
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /* The parameters can be tuned at run time; a refused tuning changes nothing. */
@@ -403,21 +403,21 @@ static void tune_parameters(void)
 {
 	static struct fx f;
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_DYNP, 10), SCHED_OK);
-	CHECK_EQ(f.s.cfg.dynp.decider, SCHED_DECIDER_ADVANCED);
-	CHECK_EQ(f.s.cfg.dynp.quality, SCHED_QUALITY_ARTWW);
-	CHECK_EQ(f.s.cfg.dynp.lower, 7200);
-	struct sched_config c = f.s.cfg;
+	CHECK_EQ(sched_config_get(f.s)->dynp.decider, SCHED_DECIDER_ADVANCED);
+	CHECK_EQ(sched_config_get(f.s)->dynp.quality, SCHED_QUALITY_ARTWW);
+	CHECK_EQ(sched_config_get(f.s)->dynp.lower, 7200);
+	struct sched_config c = (*sched_config_get(f.s));
 	c.dynp.quality = SCHED_QUALITY_MS;
 	c.dynp.decider = SCHED_DECIDER_SIMPLE;
-	CHECK_EQ(sched_tune(&f.s, &c), SCHED_OK);
-	CHECK_EQ(f.s.cfg.dynp.quality, SCHED_QUALITY_MS);
+	CHECK_EQ(sched_tune(f.s, &c), SCHED_OK);
+	CHECK_EQ(sched_config_get(f.s)->dynp.quality, SCHED_QUALITY_MS);
 	c.dynp.lower = 10000; /* above the upper bound */
-	CHECK_EQ(sched_tune(&f.s, &c), SCHED_E_INVAL);
+	CHECK_EQ(sched_tune(f.s, &c), SCHED_E_INVAL);
 	c.dynp.lower = 100;
 	c.dynp.decider = SCHED_DECIDER_COUNT;
-	CHECK_EQ(sched_tune(&f.s, &c), SCHED_E_INVAL);
-	CHECK_EQ(f.s.cfg.dynp.lower, 7200);
-	CHECK_EQ(f.s.cfg.dynp.decider, SCHED_DECIDER_SIMPLE);
+	CHECK_EQ(sched_tune(f.s, &c), SCHED_E_INVAL);
+	CHECK_EQ(sched_config_get(f.s)->dynp.lower, 7200);
+	CHECK_EQ(sched_config_get(f.s)->dynp.decider, SCHED_DECIDER_SIMPLE);
 }
 
 static const struct test tests[] = {

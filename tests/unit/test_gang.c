@@ -48,7 +48,7 @@ static void on_event(void *ctx, const struct sched_gang_event *e)
 		ev.quanta[e->runs[i].job]++;
 }
 
-static int init(struct sched_gang *g, uint32_t procs, uint32_t slots, enum sched_gang_scheme s)
+static int init(struct sched_gang **g, uint32_t procs, uint32_t slots, enum sched_gang_scheme s)
 {
 	struct sched_gang_config c = {.procs = procs, .max_slots = slots, .max_jobs = GCAP, .scheme = s, .quantum = 5};
 	memset(&ev, 0, sizeof ev);
@@ -57,7 +57,7 @@ static int init(struct sched_gang *g, uint32_t procs, uint32_t slots, enum sched
 
 static void config_and_buddy_sizes(void)
 {
-	static struct sched_gang g;
+	static struct sched_gang *g;
 	struct sched_gang_config c = {.procs = 12, .max_slots = 4, .max_jobs = 8, .scheme = SCHED_GANG_BR, .quantum = 5};
 	CHECK_EQ(sched_gang_arena_size(&c), 0);
 	CHECK_EQ(sched_gang_init(&g, &c, arena, sizeof arena, NULL, NULL, 0), SCHED_E_INVAL); /* not a power of two */
@@ -68,12 +68,12 @@ static void config_and_buddy_sizes(void)
 	CHECK_EQ(sched_gang_init(&g, &c, arena, 64, NULL, NULL, 0), SCHED_E_NOSPACE);
 	for (int s = 0; s < SCHED_GANG_SCHEME_COUNT; s++) {
 		CHECK_EQ(init(&g, 16, 16, (enum sched_gang_scheme)s), SCHED_OK);
-		CHECK_EQ(sched_gang_submit(&g, 1, 0, 3, 0), SCHED_E_INVAL);
-		CHECK_EQ(sched_gang_submit(&g, 1, 17, 3, 0), SCHED_E_RANGE);
-		CHECK_EQ(sched_gang_submit(&g, 1, 3, 3, 5), SCHED_E_TIME); /* the next boundary is not yet */
+		CHECK_EQ(sched_gang_submit(g, 1, 0, 3, 0), SCHED_E_INVAL);
+		CHECK_EQ(sched_gang_submit(g, 1, 17, 3, 0), SCHED_E_RANGE);
+		CHECK_EQ(sched_gang_submit(g, 1, 3, 3, 5), SCHED_E_TIME); /* the next boundary is not yet */
 		for (uint32_t p = 1; p <= 16; p++) {
-			CHECK_EQ(sched_gang_submit(&g, p, p, 10, 0), SCHED_OK);
-			const struct sched_gang_job *j = sched_gang_find(&g, p);
+			CHECK_EQ(sched_gang_submit(g, p, p, 10, 0), SCHED_OK);
+			const struct sched_gang_job *j = sched_gang_find(g, p);
 			uint32_t n = 1;
 			while (n < p)
 				n <<= 1;
@@ -81,9 +81,9 @@ static void config_and_buddy_sizes(void)
 			CHECK_EQ(j->size, n);
 			CHECK(n / 2 < p && p <= n);
 			CHECK_EQ(j->block % n, 0);
-			CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+			CHECK_EQ(sched_gang_check(g), SCHED_OK);
 		}
-		CHECK_EQ(sched_gang_submit(&g, 3, 1, 1, 0), SCHED_E_EXIST);
+		CHECK_EQ(sched_gang_submit(g, 3, 1, 1, 0), SCHED_E_EXIST);
 	}
 	enum sched_gang_scheme s;
 	CHECK_EQ(sched_gang_scheme_parse("brmms", &s), SCHED_OK);
@@ -94,27 +94,27 @@ static void config_and_buddy_sizes(void)
 /* The tree by hand on 4 processors, 2 slots: S1 = [A A B -], S2 = [C C C C]... then C leaves. */
 static void workload_tree_by_hand(void)
 {
-	static struct sched_gang g;
+	static struct sched_gang *g;
 	CHECK_EQ(init(&g, 4, 4, SCHED_GANG_BC), SCHED_OK);
-	CHECK(sched_gang_place_at(&g, 'A', 2, 9, 0, 0) != NULL);
-	CHECK(sched_gang_place_at(&g, 'B', 1, 9, 0, 2) != NULL);
-	CHECK(sched_gang_place_at(&g, 'C', 4, 9, 1, 0) != NULL);
+	CHECK(sched_gang_place_at(g, 'A', 2, 9, 0, 0) != NULL);
+	CHECK(sched_gang_place_at(g, 'B', 1, 9, 0, 2) != NULL);
+	CHECK(sched_gang_place_at(g, 'C', 4, 9, 1, 0) != NULL);
 	/* Leaves: idle slots per processor 0, 0, 0, 1. Level 2: (0,0)->0, (0,1)->0. Root 0. */
 	uint32_t want[8] = {0, 0, 0, 0, 0, 0, 0, 1};
 	for (uint32_t node = 1; node < 8; node++)
-		CHECK_EQ(sched_gang_tree(&g, node), want[node]);
-	CHECK_EQ(sched_gang_check(&g), SCHED_OK);
-	sched_gang_end(&g, sched_gang_find(&g, 'C')); /* its slot empties and is deleted (BC too) */
-	CHECK_EQ(g.n_slots, 1);
+		CHECK_EQ(sched_gang_tree(g, node), want[node]);
+	CHECK_EQ(sched_gang_check(g), SCHED_OK);
+	sched_gang_end(g, sched_gang_find(g, 'C')); /* its slot empties and is deleted (BC too) */
+	CHECK_EQ(g->n_slots, 1);
 	/* One slot: leaves 0, 0, 0, 1; nothing else changes. */
 	for (uint32_t node = 1; node < 8; node++)
-		CHECK_EQ(sched_gang_tree(&g, node), want[node]);
-	CHECK(sched_gang_place_at(&g, 'D', 2, 9, 1, 2) != NULL); /* a second slot: [- - D D] */
+		CHECK_EQ(sched_gang_tree(g, node), want[node]);
+	CHECK(sched_gang_place_at(g, 'D', 2, 9, 1, 2) != NULL); /* a second slot: [- - D D] */
 	/* Idle slots per processor: 1, 1, 0, 1. Node 2 = 1 + 1; node 3 = 0 (processor 2 is full); root 0. */
 	const uint32_t want2[8] = {0, 0, 2, 0, 1, 1, 0, 1};
 	for (uint32_t node = 1; node < 8; node++)
-		CHECK_EQ(sched_gang_tree(&g, node), want2[node]);
-	CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+		CHECK_EQ(sched_gang_tree(g, node), want2[node]);
+	CHECK_EQ(sched_gang_check(g), SCHED_OK);
 }
 
 /*
@@ -127,37 +127,37 @@ static void workload_tree_by_hand(void)
  */
 static void fig1_repacking_eliminates_a_slot(void)
 {
-	static struct sched_gang g;
+	static struct sched_gang *g;
 	for (int s = 0; s < 2; s++) {
 		CHECK_EQ(init(&g, 8, 8, s == 0 ? SCHED_GANG_BR : SCHED_GANG_BC), SCHED_OK);
-		CHECK(sched_gang_place_at(&g, 1, 2, 99, 0, 0) != NULL);
-		CHECK(sched_gang_place_at(&g, 2, 2, 99, 0, 2) != NULL);
-		CHECK(sched_gang_place_at(&g, 3, 2, 99, 0, 6) != NULL);
-		CHECK(sched_gang_place_at(&g, 100, 4, 99, 1, 0) != NULL); /* J' */
-		CHECK(sched_gang_place_at(&g, 4, 2, 99, 1, 4) != NULL);
-		CHECK(sched_gang_place_at(&g, 101, 2, 99, 1, 6) != NULL); /* J" */
-		CHECK(sched_gang_place_at(&g, 5, 3, 99, 2, 0) != NULL);
-		CHECK(sched_gang_place_at(&g, 6, 2, 99, 2, 4) != NULL);
-		CHECK(sched_gang_place_at(&g, 7, 2, 99, 2, 6) != NULL);
-		CHECK_EQ(g.n_slots, 3);
-		CHECK_EQ(sched_gang_tree(&g, 1), 0);
-		CHECK_EQ(sched_gang_check(&g), SCHED_OK);
-		sched_gang_end(&g, sched_gang_find(&g, 100));
-		CHECK_EQ(sched_gang_check(&g), SCHED_OK);
-		sched_gang_end(&g, sched_gang_find(&g, 101));
-		CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+		CHECK(sched_gang_place_at(g, 1, 2, 99, 0, 0) != NULL);
+		CHECK(sched_gang_place_at(g, 2, 2, 99, 0, 2) != NULL);
+		CHECK(sched_gang_place_at(g, 3, 2, 99, 0, 6) != NULL);
+		CHECK(sched_gang_place_at(g, 100, 4, 99, 1, 0) != NULL); /* J' */
+		CHECK(sched_gang_place_at(g, 4, 2, 99, 1, 4) != NULL);
+		CHECK(sched_gang_place_at(g, 101, 2, 99, 1, 6) != NULL); /* J" */
+		CHECK(sched_gang_place_at(g, 5, 3, 99, 2, 0) != NULL);
+		CHECK(sched_gang_place_at(g, 6, 2, 99, 2, 4) != NULL);
+		CHECK(sched_gang_place_at(g, 7, 2, 99, 2, 6) != NULL);
+		CHECK_EQ(g->n_slots, 3);
+		CHECK_EQ(sched_gang_tree(g, 1), 0);
+		CHECK_EQ(sched_gang_check(g), SCHED_OK);
+		sched_gang_end(g, sched_gang_find(g, 100));
+		CHECK_EQ(sched_gang_check(g), SCHED_OK);
+		sched_gang_end(g, sched_gang_find(g, 101));
+		CHECK_EQ(sched_gang_check(g), SCHED_OK);
 		if (s == 0) {
-			CHECK_EQ(g.n_slots, 2);
-			CHECK(g.counters.repacks > 0);
+			CHECK_EQ(g->n_slots, 2);
+			CHECK(g->counters.repacks > 0);
 			/* Every job kept its processors: no migration, only rows changed. */
 			const uint32_t block[8] = {0, 0, 2, 6, 4, 0, 4, 6};
 			for (uint32_t id = 1; id <= 7; id++)
-				CHECK_EQ(sched_gang_find(&g, id)->block, block[id]);
+				CHECK_EQ(sched_gang_find(g, id)->block, block[id]);
 			/* Two full rows of 8: nothing idle but J5's fourth processor. */
-			CHECK_EQ(g.row_busy[g.order[0]] + g.row_busy[g.order[1]], 16);
+			CHECK_EQ(gang_row_busy(g)[gang_order(g)[0]] + gang_row_busy(g)[gang_order(g)[1]], 16);
 		} else {
-			CHECK_EQ(g.n_slots, 3);
-			CHECK_EQ(g.counters.repacks, 0);
+			CHECK_EQ(g->n_slots, 3);
+			CHECK_EQ(g->counters.repacks, 0);
 		}
 	}
 }
@@ -165,7 +165,7 @@ static void fig1_repacking_eliminates_a_slot(void)
 /* Legal shifts: free_slot gathers a block's idle fragments into one slot, moving whole jobs only. */
 static void legal_shifts_keep_jobs_whole(void)
 {
-	static struct sched_gang g;
+	static struct sched_gang *g;
 	struct test_rng r;
 	test_rng_seed(&r, 2);
 	for (int round = 0; round < 200; round++) {
@@ -173,34 +173,34 @@ static void legal_shifts_keep_jobs_whole(void)
 		/* Random buddy layouts over several slots, then ask for every block with an idle slot on each processor. */
 		uint32_t id = 1;
 		for (uint32_t pos = 0; pos < 6; pos++) {
-			uint32_t at = pos < g.n_slots ? pos : g.n_slots; /* a row exists once a job is in it */
+			uint32_t at = pos < g->n_slots ? pos : g->n_slots; /* a row exists once a job is in it */
 			for (uint32_t b = 0; b < 16;) {
 				uint32_t size = 1u << test_rng_range(&r, 0, 3);
 				if (b % size != 0 || test_rng_range(&r, 0, 3) == 0) {
 					b++;
 					continue;
 				}
-				CHECK(sched_gang_place_at(&g, id++, size, 9, at, b) != NULL);
-				at = at < g.n_slots ? at : g.n_slots - 1u;
+				CHECK(sched_gang_place_at(g, id++, size, 9, at, b) != NULL);
+				at = at < g->n_slots ? at : g->n_slots - 1u;
 				b += size;
 			}
 		}
-		CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+		CHECK_EQ(sched_gang_check(g), SCHED_OK);
 		for (uint32_t m = 1; m <= 16; m *= 2)
 			for (uint32_t b = 0; b < 16; b += m) {
-				if (sched_gang_tree(&g, (16 + b) / m) == 0)
+				if (sched_gang_tree(g, (16 + b) / m) == 0)
 					continue;
-				uint32_t row = sched_gang_free_slot(&g, b, m);
+				uint32_t row = sched_gang_free_slot(g, b, m);
 				for (uint32_t x = b; x < b + m; x++)
-					CHECK_EQ(g.cells[(size_t)row * 16 + x], 0);
-				if (g.row_busy[row] == 0) {
+					CHECK_EQ(gang_cells(g)[(size_t)row * 16 + x], 0);
+				if (gang_row_busy(g)[row] == 0) {
 					/* Shifts may empty a row, which the scheduler would delete: fill the block instead. */
 					uint32_t pos = 0;
-					while (g.order[pos] != row)
+					while (gang_order(g)[pos] != row)
 						pos++;
-					CHECK(sched_gang_place_at(&g, id++, m, 9, pos, b) != NULL);
+					CHECK(sched_gang_place_at(g, id++, m, 9, pos, b) != NULL);
 				}
-				CHECK_EQ(sched_gang_check(&g), SCHED_OK); /* jobs whole, tree right */
+				CHECK_EQ(sched_gang_check(g), SCHED_OK); /* jobs whole, tree right */
 			}
 	}
 }
@@ -213,42 +213,42 @@ static void legal_shifts_keep_jobs_whole(void)
  */
 static void extra_slots_brms_brmms(void)
 {
-	static struct sched_gang g;
+	static struct sched_gang *g;
 	for (int k = 0; k < 3; k++) {
 		enum sched_gang_scheme s = k == 0 ? SCHED_GANG_BR : k == 1 ? SCHED_GANG_BRMS : SCHED_GANG_BRMMS;
 		CHECK_EQ(init(&g, 4, 8, s), SCHED_OK);
-		CHECK_EQ(sched_gang_submit(&g, 'A', 2, 50, 0), SCHED_OK);
-		CHECK_EQ(sched_gang_submit(&g, 'B', 2, 50, 0), SCHED_OK);
-		CHECK_EQ(g.n_slots, 1);
-		CHECK_EQ(sched_gang_submit(&g, 'C', 2, 50, 0), SCHED_OK);
-		CHECK_EQ(g.n_slots, 2);
-		CHECK_EQ(sched_gang_find(&g, 'B')->copies, s == SCHED_GANG_BR ? 1 : 2);
-		CHECK_EQ(sched_gang_check(&g), SCHED_OK);
-		CHECK_EQ(sched_gang_submit(&g, 'D', 2, 50, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'A', 2, 50, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'B', 2, 50, 0), SCHED_OK);
+		CHECK_EQ(g->n_slots, 1);
+		CHECK_EQ(sched_gang_submit(g, 'C', 2, 50, 0), SCHED_OK);
+		CHECK_EQ(g->n_slots, 2);
+		CHECK_EQ(sched_gang_find(g, 'B')->copies, s == SCHED_GANG_BR ? 1 : 2);
+		CHECK_EQ(sched_gang_check(g), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'D', 2, 50, 0), SCHED_OK);
 		/* BR puts D on slot 2's idle 2-3; BRMS must open a third slot for it (B holds 2-3 there)
 		 * and B then takes the third slot's 2-3 too; BRMMS takes B's extra back for D. */
-		CHECK_EQ(g.n_slots, s == SCHED_GANG_BRMS ? 3 : 2);
-		CHECK_EQ(sched_gang_find(&g, 'B')->copies, s == SCHED_GANG_BRMS ? 3 : 1);
-		CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+		CHECK_EQ(g->n_slots, s == SCHED_GANG_BRMS ? 3 : 2);
+		CHECK_EQ(sched_gang_find(g, 'B')->copies, s == SCHED_GANG_BRMS ? 3 : 1);
+		CHECK_EQ(sched_gang_check(g), SCHED_OK);
 		if (s == SCHED_GANG_BRMMS)
-			CHECK_EQ(g.counters.extras_released, 1);
+			CHECK_EQ(g->counters.extras_released, 1);
 	}
 	/* BRMMS gives extra slots up when that lets a slot be deleted; BRMS keeps them. */
 	for (int k = 0; k < 2; k++) {
 		enum sched_gang_scheme s = k == 0 ? SCHED_GANG_BRMS : SCHED_GANG_BRMMS;
 		CHECK_EQ(init(&g, 4, 8, s), SCHED_OK);
-		CHECK_EQ(sched_gang_submit(&g, 'A', 2, 50, 0), SCHED_OK);
-		CHECK_EQ(sched_gang_submit(&g, 'B', 2, 50, 0), SCHED_OK);
-		CHECK_EQ(sched_gang_submit(&g, 'C', 2, 50, 0), SCHED_OK); /* slot 2: C, and B's extra copy */
-		sched_gang_end(&g, sched_gang_find(&g, 'C'));
-		CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'A', 2, 50, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'B', 2, 50, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'C', 2, 50, 0), SCHED_OK); /* slot 2: C, and B's extra copy */
+		sched_gang_end(g, sched_gang_find(g, 'C'));
+		CHECK_EQ(sched_gang_check(g), SCHED_OK);
 		if (s == SCHED_GANG_BRMS) {
-			CHECK_EQ(g.n_slots, 2); /* A takes C's place as an extra slot */
-			CHECK_EQ(sched_gang_find(&g, 'A')->copies, 2);
-			CHECK_EQ(sched_gang_find(&g, 'B')->copies, 2);
+			CHECK_EQ(g->n_slots, 2); /* A takes C's place as an extra slot */
+			CHECK_EQ(sched_gang_find(g, 'A')->copies, 2);
+			CHECK_EQ(sched_gang_find(g, 'B')->copies, 2);
 		} else {
-			CHECK_EQ(g.n_slots, 1);
-			CHECK_EQ(sched_gang_find(&g, 'B')->copies, 1);
+			CHECK_EQ(g->n_slots, 1);
+			CHECK_EQ(sched_gang_find(g, 'B')->copies, 1);
 		}
 	}
 }
@@ -256,40 +256,40 @@ static void extra_slots_brms_brmms(void)
 /* Time slicing: a job advances only in its slots' quanta; ends come at the boundary after its last. */
 static void time_slicing_by_hand(void)
 {
-	static struct sched_gang g;
+	static struct sched_gang *g;
 	CHECK_EQ(init(&g, 4, 8, SCHED_GANG_BC), SCHED_OK);
-	CHECK_EQ(sched_gang_submit(&g, 1, 4, 2, 0), SCHED_OK); /* slot 1 */
-	CHECK_EQ(sched_gang_submit(&g, 2, 4, 2, 3), SCHED_OK); /* slot 2 */
+	CHECK_EQ(sched_gang_submit(g, 1, 4, 2, 0), SCHED_OK); /* slot 1 */
+	CHECK_EQ(sched_gang_submit(g, 2, 4, 2, 3), SCHED_OK); /* slot 2 */
 	for (int q = 0; q < 4; q++)
-		CHECK_EQ(sched_gang_tick(&g), SCHED_OK);
+		CHECK_EQ(sched_gang_tick(g), SCHED_OK);
 	CHECK_EQ(ev.start[1], 0);
 	CHECK_EQ(ev.start[2], 5);
 	CHECK_EQ(ev.end[1], 15);  /* quanta 0 and 2 */
 	CHECK_EQ(ev.end[2], 20);  /* quanta 1 and 3 */
-	CHECK_EQ(g.counters.quanta, 4);
-	CHECK_EQ(g.counters.slot_quanta, 2 + 2 + 2 + 1);
-	CHECK_EQ(g.counters.busy_quanta, 16);
-	CHECK_EQ(g.counters.max_slots_seen, 2);
-	CHECK_EQ(sched_gang_jobs(&g), 0);
-	CHECK_EQ(sched_gang_tick(&g), SCHED_OK); /* idle */
-	CHECK_EQ(g.now, 25);
+	CHECK_EQ(g->counters.quanta, 4);
+	CHECK_EQ(g->counters.slot_quanta, 2 + 2 + 2 + 1);
+	CHECK_EQ(g->counters.busy_quanta, 16);
+	CHECK_EQ(g->counters.max_slots_seen, 2);
+	CHECK_EQ(sched_gang_jobs(g), 0);
+	CHECK_EQ(sched_gang_tick(g), SCHED_OK); /* idle */
+	CHECK_EQ(g->now, 25);
 }
 
 /* A bounded matrix: with every slot in use an arrival waits, in order, for room. */
 static void waiting_when_slots_run_out(void)
 {
-	static struct sched_gang g;
+	static struct sched_gang *g;
 	CHECK_EQ(init(&g, 4, 1, SCHED_GANG_BR), SCHED_OK);
-	CHECK_EQ(sched_gang_submit(&g, 1, 4, 1, 0), SCHED_OK);
-	CHECK_EQ(sched_gang_submit(&g, 2, 2, 1, 0), SCHED_OK);
-	CHECK_EQ(sched_gang_submit(&g, 3, 1, 1, 0), SCHED_OK);
-	CHECK_EQ(g.n_waiting, 2);
-	CHECK_EQ(g.counters.queued, 2);
-	CHECK_EQ(sched_gang_tick(&g), SCHED_OK); /* job 1 ends: 2 and 3 share the slot */
-	CHECK_EQ(g.n_waiting, 0);
-	CHECK_EQ(g.n_slots, 1);
-	CHECK_EQ(sched_gang_check(&g), SCHED_OK);
-	CHECK_EQ(sched_gang_tick(&g), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(g, 1, 4, 1, 0), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(g, 2, 2, 1, 0), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(g, 3, 1, 1, 0), SCHED_OK);
+	CHECK_EQ(g->n_waiting, 2);
+	CHECK_EQ(g->counters.queued, 2);
+	CHECK_EQ(sched_gang_tick(g), SCHED_OK); /* job 1 ends: 2 and 3 share the slot */
+	CHECK_EQ(g->n_waiting, 0);
+	CHECK_EQ(g->n_slots, 1);
+	CHECK_EQ(sched_gang_check(g), SCHED_OK);
+	CHECK_EQ(sched_gang_tick(g), SCHED_OK);
 	CHECK_EQ(ev.end[2], 10);
 	CHECK_EQ(ev.end[3], 10);
 }
@@ -297,7 +297,7 @@ static void waiting_when_slots_run_out(void)
 /* Random arrivals and ends under every scheme: every invariant (the tree recomputed) after every call. */
 static void random_runs_keep_invariants(void)
 {
-	static struct sched_gang g;
+	static struct sched_gang *g;
 	static uint32_t need[GCAP * 8];
 	struct test_rng r;
 	test_rng_seed(&r, 77);
@@ -307,27 +307,27 @@ static void random_runs_keep_invariants(void)
 		CHECK_EQ(init(&g, procs, 24, s), SCHED_OK);
 		uint32_t next = 1;
 		for (int step = 0; step < 300; step++) {
-			if (next < GCAP * 8 && sched_gang_jobs(&g) < GCAP && test_rng_range(&r, 0, 2) == 0) {
+			if (next < GCAP * 8 && sched_gang_jobs(g) < GCAP && test_rng_range(&r, 0, 2) == 0) {
 				uint32_t p = test_rng_range(&r, 1, procs), q = test_rng_range(&r, 1, 12);
 				need[next] = q;
-				CHECK_EQ(sched_gang_submit(&g, next, p, q, g.now + test_rng_range(&r, 0, 4)), SCHED_OK);
+				CHECK_EQ(sched_gang_submit(g, next, p, q, g->now + test_rng_range(&r, 0, 4)), SCHED_OK);
 				next++;
 			} else {
-				CHECK_EQ(sched_gang_tick(&g), SCHED_OK);
+				CHECK_EQ(sched_gang_tick(g), SCHED_OK);
 			}
-			CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+			CHECK_EQ(sched_gang_check(g), SCHED_OK);
 			CHECK(!ev.overlap && !ev.twice);
 		}
-		while (sched_gang_jobs(&g) > 0) {
-			CHECK_EQ(sched_gang_tick(&g), SCHED_OK);
-			CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+		while (sched_gang_jobs(g) > 0) {
+			CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+			CHECK_EQ(sched_gang_check(g), SCHED_OK);
 		}
 		/* Every job got exactly its quanta, no more: an end comes with its last one. */
 		for (uint32_t id = 1; id < next; id++) {
 			CHECK_EQ(ev.quanta[id], need[id]);
 			CHECK(ev.end[id] > ev.start[id]);
 		}
-		CHECK_EQ(g.counters.ended, next - 1);
+		CHECK_EQ(g->counters.ended, next - 1);
 	}
 }
 
@@ -349,17 +349,17 @@ static uint32_t busy_cells(const struct sched_gang *g)
  * round, each ran once in 200 quanta.) */
 static void new_slots_do_not_starve_old_ones(void)
 {
-	static struct sched_gang g;
+	static struct sched_gang *g;
 	const uint32_t slots = 16;
 	for (int s = 0; s < SCHED_GANG_SCHEME_COUNT; s++) {
 		CHECK_EQ(init(&g, 4, slots, (enum sched_gang_scheme)s), SCHED_OK);
-		CHECK_EQ(sched_gang_submit(&g, 1, 4, 3, 0), SCHED_OK);
-		CHECK_EQ(sched_gang_submit(&g, 2, 4, 3, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 1, 4, 3, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 2, 4, 3, 0), SCHED_OK);
 		for (uint32_t q = 0, id = 10; q < 3 * slots + 1; q++) {
-			if (g.counters.submitted - g.counters.ended < GCAP)
-				CHECK_EQ(sched_gang_submit(&g, id++, 4, 1, g.now), SCHED_OK);
-			CHECK_EQ(sched_gang_tick(&g), SCHED_OK);
-			CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+			if (g->counters.submitted - g->counters.ended < GCAP)
+				CHECK_EQ(sched_gang_submit(g, id++, 4, 1, g->now), SCHED_OK);
+			CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+			CHECK_EQ(sched_gang_check(g), SCHED_OK);
 		}
 		CHECK_EQ(ev.quanta[1], 3);
 		CHECK_EQ(ev.quanta[2], 3);
@@ -371,39 +371,39 @@ static void new_slots_do_not_starve_old_ones(void)
  * had (max_slots reached), they are handed back at once, not left idle until the next end. */
 static void brmms_takes_extras_back_when_an_arrival_must_wait(void)
 {
-	static struct sched_gang g;
+	static struct sched_gang *g;
 	CHECK_EQ(init(&g, 4, 2, SCHED_GANG_BRMMS), SCHED_OK);
-	CHECK_EQ(sched_gang_submit(&g, 1, 2, 20, 0), SCHED_OK);
-	CHECK_EQ(sched_gang_submit(&g, 2, 2, 20, 0), SCHED_OK);
-	CHECK_EQ(sched_gang_submit(&g, 3, 2, 20, 0), SCHED_OK);
-	uint32_t before = busy_cells(&g);
+	CHECK_EQ(sched_gang_submit(g, 1, 2, 20, 0), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(g, 2, 2, 20, 0), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(g, 3, 2, 20, 0), SCHED_OK);
+	uint32_t before = busy_cells(g);
 	CHECK_EQ(before, 8); /* two slots of 4, every cell used by a copy */
-	CHECK_EQ(sched_gang_submit(&g, 4, 4, 5, 0), SCHED_OK); /* the whole machine: must wait */
-	CHECK_EQ(g.n_waiting, 1);
-	CHECK_EQ(busy_cells(&g), before);
-	CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(g, 4, 4, 5, 0), SCHED_OK); /* the whole machine: must wait */
+	CHECK_EQ(g->n_waiting, 1);
+	CHECK_EQ(busy_cells(g), before);
+	CHECK_EQ(sched_gang_check(g), SCHED_OK);
 }
 
 /* The edges: the clock stops before it wraps; the arena size does not wrap; a failed test placement
  * gives its job record back. */
 static void clock_arena_and_table_edges(void)
 {
-	static struct sched_gang g;
+	static struct sched_gang *g;
 	struct sched_gang_config c = {.procs = 4, .max_slots = 2, .max_jobs = 1, .scheme = SCHED_GANG_BR, .quantum = 5};
 	CHECK_EQ(sched_gang_init(&g, &c, arena, sizeof arena, NULL, NULL, SCHED_TIME_MAX - 7u), SCHED_OK);
-	CHECK_EQ(sched_gang_tick(&g), SCHED_OK);
-	CHECK_EQ(sched_gang_tick(&g), SCHED_E_TIME);
-	CHECK_EQ(g.now, SCHED_TIME_MAX - 2u);
+	CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+	CHECK_EQ(sched_gang_tick(g), SCHED_E_TIME);
+	CHECK_EQ(g->now, SCHED_TIME_MAX - 2u);
 	struct sched_gang_config big = {.procs = 32768, .max_slots = 65535, .max_jobs = 65534,
 					.scheme = SCHED_GANG_BR, .quantum = 5};
 	size_t need = sched_gang_arena_size(&big);
 	CHECK(sizeof(size_t) < 8 ? need == 0 : need > (size_t)65535 * 32768 * 2);
 	CHECK_EQ(sched_gang_init(&g, &c, arena, sizeof arena, NULL, NULL, 0), SCHED_OK);
-	CHECK(sched_gang_place_at(&g, 1, 2, 3, 0, 1) == NULL); /* misaligned */
-	CHECK_EQ(g.n_slots, 0);
-	CHECK_EQ(sched_gang_submit(&g, 1, 2, 3, 0), SCHED_OK); /* the one record is still free */
-	CHECK_EQ(sched_gang_submit(&g, 2, 2, 3, 0), SCHED_E_NOSPACE);
-	CHECK_EQ(sched_gang_check(&g), SCHED_OK);
+	CHECK(sched_gang_place_at(g, 1, 2, 3, 0, 1) == NULL); /* misaligned */
+	CHECK_EQ(g->n_slots, 0);
+	CHECK_EQ(sched_gang_submit(g, 1, 2, 3, 0), SCHED_OK); /* the one record is still free */
+	CHECK_EQ(sched_gang_submit(g, 2, 2, 3, 0), SCHED_E_NOSPACE);
+	CHECK_EQ(sched_gang_check(g), SCHED_OK);
 }
 
 static const struct test tests[] = {

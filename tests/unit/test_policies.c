@@ -10,19 +10,19 @@ static void fcfs_head_blocks(void)
 	CHECK_EQ(fx_submit(&f, 1, 6, 100, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 6, 50, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 3, 2, 10, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 1), 0);
 	CHECK_EQ(fx_started(&f, 2), SCHED_TIME_MAX);
 	CHECK_EQ(fx_started(&f, 3), SCHED_TIME_MAX); /* would fit in the 4 free, but FCFS never backfills */
-	CHECK_EQ(sched_next_event(&f.s), 100);       /* job 1's estimate */
-	CHECK_EQ(sched_finish(&f.s, 1, 40), SCHED_OK);
-	CHECK_EQ(sched_next_event(&f.s), 40);
-	CHECK_EQ(sched_advance(&f.s, 40), SCHED_OK);
+	CHECK_EQ(sched_next_event(f.s), 100);       /* job 1's estimate */
+	CHECK_EQ(sched_finish(f.s, 1, 40), SCHED_OK);
+	CHECK_EQ(sched_next_event(f.s), 40);
+	CHECK_EQ(sched_advance(f.s, 40), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 2), 40);
 	CHECK_EQ(fx_started(&f, 3), 40);
 	CHECK(!fx_backfilled(&f, 3)); /* it started as the head, after job 2 */
-	CHECK_EQ(f.s.counters.backfilled, 0);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(fx_stats(&f).counters.backfilled, 0);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /*
@@ -34,29 +34,29 @@ static void easy_fig5_conditions(void)
 	static struct fx f;
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_EASY, 10), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 'A', 6, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 'H', 8, 50, 5), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 'J', 2, 1000, 5), SCHED_OK); /* outlives the shadow, fits in extra */
 	CHECK_EQ(fx_submit(&f, 'K', 2, 1000, 5), SCHED_OK); /* outlives the shadow, extra used up */
 	CHECK_EQ(fx_submit(&f, 'L', 2, 95, 5), SCHED_OK);   /* 5 + 95 = 100: ends by the shadow */
 	CHECK_EQ(fx_submit(&f, 'M', 1, 1, 5), SCHED_OK);    /* no processors left */
 	CHECK_EQ(fx_predict(&f, 'H'), 100);
-	CHECK_EQ(sched_predict(&f.s, 'K', &(sched_time_t){0}), SCHED_E_NOTSUP);
-	CHECK_EQ(sched_advance(&f.s, 5), SCHED_OK);
+	CHECK_EQ(sched_predict(f.s, 'K', &(sched_time_t){0}), SCHED_E_NOTSUP);
+	CHECK_EQ(sched_advance(f.s, 5), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 'H'), SCHED_TIME_MAX);
 	CHECK_EQ(fx_started(&f, 'J'), 5);
 	CHECK(fx_backfilled(&f, 'J'));
 	CHECK_EQ(fx_started(&f, 'K'), SCHED_TIME_MAX);
 	CHECK_EQ(fx_started(&f, 'L'), 5);
 	CHECK_EQ(fx_started(&f, 'M'), SCHED_TIME_MAX);
-	CHECK_EQ(sched_free_now(&f.s), 0);
+	CHECK_EQ(sched_free_now(f.s), 0);
 	/* A and L reach their estimates at 100; H then starts with J's 2 processors still busy. */
-	CHECK_EQ(sched_next_event(&f.s), 100);
-	CHECK_EQ(sched_advance(&f.s, 100), SCHED_OK);
+	CHECK_EQ(sched_next_event(f.s), 100);
+	CHECK_EQ(sched_advance(f.s, 100), SCHED_OK);
 	CHECK_EQ(fx_when(&f, SCHED_DEC_KILL, 'A'), 100);
 	CHECK_EQ(fx_when(&f, SCHED_DEC_KILL, 'L'), 100);
 	CHECK_EQ(fx_started(&f, 'H'), 100);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /*
@@ -71,12 +71,12 @@ static void easy_uses_estimates_not_run_times(void)
 	CHECK_EQ(fx_submit(&f, 'A', 6, 100, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 'H', 8, 50, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 'C', 4, 200, 0), SCHED_OK); /* would run 10 s */
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 'C'), SCHED_TIME_MAX);
-	CHECK_EQ(sched_finish(&f.s, 'A', 100), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 100), SCHED_OK);
+	CHECK_EQ(sched_finish(f.s, 'A', 100), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 100), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 'H'), 100);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /*
@@ -94,14 +94,14 @@ static void fig7_easy_delays_second_job(void)
 	for (int k = 0; k < 2; k++) {
 		struct fx *f = fs[k];
 		CHECK_EQ(fx_submit(f, 'A', 6, 100, 0), SCHED_OK);
-		CHECK_EQ(sched_advance(&f->s, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f->s, 0), SCHED_OK);
 		CHECK_EQ(fx_submit(f, 1, 8, 100, 1), SCHED_OK);
 		CHECK_EQ(fx_submit(f, 2, 10, 100, 1), SCHED_OK);
 		CHECK_EQ(fx_submit(f, 'X', 2, 300, 1), SCHED_OK);
 		/* Every job runs to its estimate: drive the clock by next_event alone. */
-		for (sched_time_t t = 1; t != SCHED_TIME_MAX; t = sched_next_event(&f->s)) {
-			CHECK_EQ(sched_advance(&f->s, t), SCHED_OK);
-			CHECK_EQ(sched_check(&f->s), SCHED_OK);
+		for (sched_time_t t = 1; t != SCHED_TIME_MAX; t = sched_next_event(f->s)) {
+			CHECK_EQ(sched_advance(f->s, t), SCHED_OK);
+			CHECK_EQ(sched_check(f->s), SCHED_OK);
 		}
 	}
 	CHECK_EQ(fx_started(&e, 'X'), 1);   /* uses the 2 extra nodes */
@@ -125,18 +125,18 @@ static void fig3_conservative_reservations(void)
 	CHECK_EQ(fx_submit(&f, 'a', 3, 10, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 'b', 3, 20, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 'c', 3, 40, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
-	CHECK_EQ(sched_free_now(&f.s), 1);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_free_now(f.s), 1);
 	CHECK_EQ(fx_submit(&f, 1, 7, 30, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 4, 20, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 3, 1, 5, 0), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 1), 20);
 	CHECK_EQ(fx_predict(&f, 2), 50); /* not 10: [20,30) would leave Q1 short */
 	CHECK_EQ(fx_predict(&f, 3), 0);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 3), 0);
 	CHECK(fx_backfilled(&f, 3));
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /*
@@ -154,26 +154,26 @@ static void fig4_compression_keeps_guarantees(void)
 		CHECK_EQ(fx_init(fs[k], SCHED_POLICY_CONS, 10), SCHED_OK);
 		CHECK_EQ(fx_submit(fs[k], 'r', 6, 100, 0), SCHED_OK);
 		CHECK_EQ(fx_submit(fs[k], 'R', 4, 200, 0), SCHED_OK);
-		CHECK_EQ(sched_advance(&fs[k]->s, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(fs[k]->s, 0), SCHED_OK);
 		CHECK_EQ(fx_submit(fs[k], 1, 8, 100, 0), SCHED_OK);
 		CHECK_EQ(fx_submit(fs[k], 2, 4, 100, 0), SCHED_OK);
 		CHECK_EQ(fx_predict(fs[k], 1), 200);
 		CHECK_EQ(fx_predict(fs[k], 2), 100);
-		CHECK_EQ(sched_finish(&fs[k]->s, 'R', 10), SCHED_OK);
+		CHECK_EQ(sched_finish(fs[k]->s, 'R', 10), SCHED_OK);
 	}
 	/* f compressed on the early end. */
 	CHECK_EQ(fx_predict(&f, 2), 10);
 	CHECK_EQ(fx_predict(&f, 1), 200);
-	CHECK_EQ(f.s.counters.reflows, 1);
-	CHECK_EQ(f.s.counters.moved, 1);
-	CHECK_EQ(sched_advance(&f.s, 10), SCHED_OK);
+	CHECK_EQ(fx_stats(&f).counters.reflows, 1);
+	CHECK_EQ(fx_stats(&f).counters.moved, 1);
+	CHECK_EQ(sched_advance(f.s, 10), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 2), 10);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 	/* g re-plans from scratch (what set_policy does): Q1 first takes 100, Q2 is pushed to 200. */
-	CHECK_EQ(sched_set_policy(&g.s, SCHED_POLICY_CONS, 10), SCHED_OK);
+	CHECK_EQ(sched_set_policy(g.s, SCHED_POLICY_CONS, 10), SCHED_OK);
 	CHECK_EQ(fx_predict(&g, 1), 100);
 	CHECK_EQ(fx_predict(&g, 2), 200);
-	CHECK_EQ(sched_check(&g.s), SCHED_OK);
+	CHECK_EQ(sched_check(g.s), SCHED_OK);
 }
 
 /* next_event covers reservations made at submit and moved by compression, and kills. */
@@ -182,29 +182,29 @@ static void next_event_follows_the_plan(void)
 	static struct fx f;
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_CONS, 4), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 1, 4, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_next_event(&f.s), 0); /* its reservation is now */
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_next_event(f.s), 0); /* its reservation is now */
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 2, 50, 20), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 3, 2, 80, 20), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 20), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 20), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 2), 100);
 	CHECK_EQ(fx_predict(&f, 3), 100);
 	/* Job 1 ends early at 60; compression moves 2 and 3 to 60. */
-	CHECK_EQ(sched_finish(&f.s, 1, 60), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 60), SCHED_OK);
+	CHECK_EQ(sched_finish(f.s, 1, 60), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 60), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 2), 60);
 	CHECK_EQ(fx_started(&f, 3), 60);
 	/* A wide job now waits for both; its reservation (140) is the next event. */
 	CHECK_EQ(fx_submit(&f, 4, 4, 10, 61), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 61), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 61), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 4), 140);
-	CHECK_EQ(sched_finish(&f.s, 2, 70), SCHED_OK); /* ends early, but job 3 still blocks job 4 */
-	CHECK_EQ(sched_advance(&f.s, 70), SCHED_OK);
-	CHECK_EQ(sched_next_event(&f.s), 140);
-	CHECK_EQ(sched_advance(&f.s, 140), SCHED_OK);
+	CHECK_EQ(sched_finish(f.s, 2, 70), SCHED_OK); /* ends early, but job 3 still blocks job 4 */
+	CHECK_EQ(sched_advance(f.s, 70), SCHED_OK);
+	CHECK_EQ(sched_next_event(f.s), 140);
+	CHECK_EQ(sched_advance(f.s, 140), SCHED_OK);
 	CHECK_EQ(fx_when(&f, SCHED_DEC_KILL, 3), 140);
 	CHECK_EQ(fx_started(&f, 4), 140);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /* Jobs that reach their estimate are killed then, and their processors reused at once. */
@@ -214,21 +214,21 @@ static void kill_at_estimate(void)
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_EASY, 8), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 1, 8, 30, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 8, 30, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
-	CHECK_EQ(sched_next_event(&f.s), 30);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_next_event(f.s), 30);
 	/* Finishing at exactly the estimate is a normal end, not a kill. */
-	CHECK_EQ(sched_finish(&f.s, 1, 30), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 30), SCHED_OK);
+	CHECK_EQ(sched_finish(f.s, 1, 30), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 30), SCHED_OK);
 	CHECK_EQ(fx_when(&f, SCHED_DEC_KILL, 1), SCHED_TIME_MAX);
 	CHECK_EQ(fx_started(&f, 2), 30);
-	CHECK_EQ(sched_advance(&f.s, 59), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 59), SCHED_OK);
 	CHECK_EQ(fx_when(&f, SCHED_DEC_KILL, 2), SCHED_TIME_MAX);
-	CHECK_EQ(sched_advance(&f.s, 60), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 60), SCHED_OK);
 	CHECK_EQ(fx_when(&f, SCHED_DEC_KILL, 2), 60);
-	CHECK_EQ(f.s.counters.killed, 1);
-	CHECK_EQ(sched_finish(&f.s, 2, 61), SCHED_E_NOENT);
-	CHECK_EQ(sched_next_event(&f.s), SCHED_TIME_MAX);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(fx_stats(&f).counters.killed, 1);
+	CHECK_EQ(sched_finish(f.s, 2, 61), SCHED_E_NOENT);
+	CHECK_EQ(sched_next_event(f.s), SCHED_TIME_MAX);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /* A caller that skips calls still gets every decision at its own time. */
@@ -243,9 +243,9 @@ static void late_caller_catches_up(void)
 		CHECK_EQ(fx_submit(fs[k], 3, 4, 10, 0), SCHED_OK);
 	}
 	/* f is driven event by event, g jumps straight to 100. */
-	for (sched_time_t t = 0; t <= 100; t = sched_next_event(&f.s))
-		CHECK_EQ(sched_advance(&f.s, t), SCHED_OK);
-	CHECK_EQ(sched_advance(&g.s, 100), SCHED_OK);
+	for (sched_time_t t = 0; t <= 100; t = sched_next_event(f.s))
+		CHECK_EQ(sched_advance(f.s, t), SCHED_OK);
+	CHECK_EQ(sched_advance(g.s, 100), SCHED_OK);
 	CHECK_EQ(f.n, g.n);
 	for (int i = 0; i < f.n; i++) {
 		CHECK_EQ(f.log[i].kind, g.log[i].kind);
@@ -253,7 +253,7 @@ static void late_caller_catches_up(void)
 		CHECK_EQ(f.log[i].time, g.log[i].time);
 	}
 	CHECK_EQ(fx_started(&g, 3), 20);
-	CHECK_EQ(sched_check(&g.s), SCHED_OK);
+	CHECK_EQ(sched_check(g.s), SCHED_OK);
 }
 
 /* Cancelling a waiting job frees its reservation and compresses the rest. */
@@ -264,17 +264,17 @@ static void cancel_compresses(void)
 	CHECK_EQ(fx_submit(&f, 1, 4, 100, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 4, 100, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 3, 4, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 3), 200);
-	CHECK_EQ(sched_cancel(&f.s, 2, 5), SCHED_OK);
+	CHECK_EQ(sched_cancel(f.s, 2, 5), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 3), 100);
-	CHECK_EQ(sched_cancel(&f.s, 1, 6), SCHED_OK); /* running: like an early end */
+	CHECK_EQ(sched_cancel(f.s, 1, 6), SCHED_OK); /* running: like an early end */
 	CHECK_EQ(fx_predict(&f, 3), 6);
-	CHECK_EQ(sched_advance(&f.s, 6), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 6), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 3), 6);
-	CHECK_EQ(f.s.counters.cancelled, 2);
-	CHECK_EQ(sched_cancel(&f.s, 2, 7), SCHED_E_NOENT);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(fx_stats(&f).counters.cancelled, 2);
+	CHECK_EQ(sched_cancel(f.s, 2, 7), SCHED_E_NOENT);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /* Switching policy with jobs waiting: reservations appear or disappear, nothing is lost. */
@@ -285,16 +285,16 @@ static void policy_switch(void)
 	CHECK_EQ(fx_submit(&f, 1, 4, 100, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 2, 100, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 3, 2, 50, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
-	CHECK_EQ(sched_set_policy(&f.s, SCHED_POLICY_CONS, 10), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_CONS, 10), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 2), 100);
 	CHECK_EQ(fx_predict(&f, 3), 100);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
-	CHECK_EQ(sched_set_policy(&f.s, SCHED_POLICY_FCFS, 20), SCHED_OK);
-	CHECK_EQ(sched_predict(&f.s, 2, &(sched_time_t){0}), SCHED_E_NOTSUP);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
-	CHECK_EQ(sched_set_policy(&f.s, SCHED_POLICY_COUNT, 20), SCHED_E_INVAL);
-	CHECK_EQ(sched_advance(&f.s, 100), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
+	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_FCFS, 20), SCHED_OK);
+	CHECK_EQ(sched_predict(f.s, 2, &(sched_time_t){0}), SCHED_E_NOTSUP);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
+	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_COUNT, 20), SCHED_E_INVAL);
+	CHECK_EQ(sched_advance(f.s, 100), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 2), 100);
 	CHECK_EQ(fx_started(&f, 3), 100);
 }

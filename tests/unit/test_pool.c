@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Unit tests of the fixed-capacity pools. */
 #include "harness.h"
-#include "sched/pool.h"
+#include "pool.h"
 
 struct elem {
 	uint64_t payload;

@@ -88,7 +88,7 @@ static bool drive(struct fx *f, struct dj *js, size_t n, struct drive_limits *li
 	int seen = 0;
 	size_t next = 0;
 	for (;;) {
-		sched_time_t t = sched_next_event(&f->s);
+		sched_time_t t = sched_next_event(f->s);
 		if (next < n && js[next].submit < t)
 			t = js[next].submit;
 		for (size_t i = 0; i < n; i++)
@@ -98,7 +98,7 @@ static bool drive(struct fx *f, struct dj *js, size_t n, struct drive_limits *li
 			return true;
 		for (size_t i = 0; i < n; i++) {
 			if (js[i].running && js[i].run < js[i].estimate && js[i].started + js[i].run == t) {
-				if (sched_finish(&f->s, js[i].id, t) != SCHED_OK)
+				if (sched_finish(f->s, js[i].id, t) != SCHED_OK)
 					return false;
 				dj_stop(lim, &js[i]);
 			}
@@ -110,17 +110,17 @@ static bool drive(struct fx *f, struct dj *js, size_t n, struct drive_limits *li
 			d.queue = j->queue;
 			d.up_milli = j->up;
 			d.pp_milli = j->pp;
-			j->err = sched_submit(&f->s, &d, t);
+			j->err = sched_submit(f->s, &d, t);
 			if (j->err != SCHED_OK && j->err != SCHED_E_NOSPACE && j->err != SCHED_E_LIMIT)
 				return false;
 			if (j->err == SCHED_OK) {
-				const struct sched_job *k = sched_find(&f->s, j->id);
+				const struct sched_job *k = sched_find(f->s, j->id);
 				j->slack0 = k->slack;
-				if (sched_predict(&f->s, j->id, &j->promised) != SCHED_OK)
+				if (sched_predict(f->s, j->id, &j->promised) != SCHED_OK)
 					j->promised = SCHED_TIME_MAX;
 			}
 		}
-		if (sched_advance(&f->s, t) != SCHED_OK)
+		if (sched_advance(f->s, t) != SCHED_OK)
 			return false;
 		dj_absorb(f, &seen, js, n, lim);
 		if (f->n >= FX_LOG)
@@ -163,9 +163,9 @@ static int exhibit8(struct fx *f, sched_time_t tol, uint32_t permille)
 	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = tol,
 				   .tolerance_permille = permille};
 	if (fx_init_cfg(f, cfg) != SCHED_OK || fx_submit(f, 1, 6, 100, 0) != SCHED_OK ||
-	    sched_advance(&f->s, 0) != SCHED_OK || fx_submit(f, 2, 10, 100, 0) != SCHED_OK ||
+	    sched_advance(f->s, 0) != SCHED_OK || fx_submit(f, 2, 10, 100, 0) != SCHED_OK ||
 	    fx_submit(f, 3, 2, 50, 0) != SCHED_OK || fx_submit(f, 4, 2, 120, 0) != SCHED_OK ||
-	    sched_advance(&f->s, 0) != SCHED_OK)
+	    sched_advance(f->s, 0) != SCHED_OK)
 		return -1;
 	return 0;
 }
@@ -178,8 +178,8 @@ static void relaxed_exhibit8(void)
 	CHECK_EQ(fx_started(&f, 3), 0);
 	CHECK_EQ(fx_started(&f, 4), 0);
 	CHECK_EQ(fx_predict(&f, 2), 120);
-	CHECK_EQ(f.s.counters.relaxed, 1); /* J3 was a strict backfill */
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(fx_stats(&f).counters.relaxed, 1); /* J3 was a strict backfill */
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 	/* The same through the share of the delayed job's estimate: 200 permille of 100 s. */
 	CHECK_EQ(exhibit8(&f, 0, 200), 0);
 	CHECK_EQ(fx_started(&f, 4), 0);
@@ -190,8 +190,8 @@ static void relaxed_exhibit8(void)
 	CHECK_EQ(fx_started(&f, 4), SCHED_TIME_MAX);
 	CHECK_EQ(fx_predict(&f, 2), 100);
 	CHECK_EQ(fx_predict(&f, 4), 200);
-	CHECK_EQ(f.s.counters.relaxed, 0);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(fx_stats(&f).counters.relaxed, 0);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /* The tolerance bounds the total delay since the guarantee, not each delay on its own. */
@@ -201,7 +201,7 @@ static void relaxed_delay_is_cumulative(void)
 	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = 20};
 	CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 1, 6, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 10, 100, 0), SCHED_OK); /* guarantee 100 */
 	CHECK_EQ(fx_submit(&f, 4, 2, 120, 0), SCHED_OK);  /* J2 -> 120 */
 	CHECK_EQ(fx_predict(&f, 2), 120);
@@ -211,11 +211,11 @@ static void relaxed_delay_is_cumulative(void)
 	CHECK_EQ(fx_predict(&f, 5), 220);
 	/* Ending by 120 delays nobody: strict backfill. */
 	CHECK_EQ(fx_submit(&f, 6, 2, 120, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 4), 0);
 	CHECK_EQ(fx_started(&f, 6), 0);
 	CHECK_EQ(fx_started(&f, 5), SCHED_TIME_MAX);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /*
@@ -234,9 +234,9 @@ static void due_now_is_started(void)
 		CHECK_EQ(fx_submit(&f, 2, 10, 10, 0), SCHED_OK);
 		CHECK_EQ(fx_predict(&f, 1), 0);
 		CHECK_EQ(fx_predict(&f, 2), 100);
-		CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 		CHECK_EQ(fx_started(&f, 1), 0);
-		CHECK_EQ(sched_check(&f.s), SCHED_OK);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
 	}
 }
 
@@ -249,35 +249,35 @@ static void tune_and_switch(void)
 	static struct fx f;
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_CONS, 10), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 1, 10, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 10, 100, 0), SCHED_OK); /* reserved at 100 */
-	CHECK_EQ(sched_find(&f.s, 2)->slack, SCHED_SLACK_INF);
-	CHECK_EQ(sched_set_policy(&f.s, SCHED_POLICY_SLACK, 0), SCHED_OK);
-	CHECK_EQ(sched_find(&f.s, 2)->prio3, 20);   /* SP = 100 / 4802 */
-	CHECK_EQ(sched_find(&f.s, 2)->slack, 7154); /* as if it had been placed under slack */
+	CHECK_EQ(sched_find(f.s, 2)->slack, SCHED_SLACK_INF);
+	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_SLACK, 0), SCHED_OK);
+	CHECK_EQ(sched_find(f.s, 2)->prio3, 20);   /* SP = 100 / 4802 */
+	CHECK_EQ(sched_find(f.s, 2)->slack, 7154); /* as if it had been placed under slack */
 	/* Once only: back and forth changes nothing. */
-	CHECK_EQ(sched_set_policy(&f.s, SCHED_POLICY_CONS, 0), SCHED_OK);
-	CHECK_EQ(sched_set_policy(&f.s, SCHED_POLICY_SLACK, 0), SCHED_OK);
-	CHECK_EQ(sched_find(&f.s, 2)->prio3, 20);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_CONS, 0), SCHED_OK);
+	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_SLACK, 0), SCHED_OK);
+	CHECK_EQ(sched_find(f.s, 2)->prio3, 20);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
-	struct sched_config c = f.s.cfg;
+	struct sched_config c = (*sched_config_get(f.s));
 	c.tolerance = 77;
 	c.slack.sf_milli = 500;
-	CHECK_EQ(sched_tune(&f.s, &c), SCHED_OK);
-	CHECK_EQ(f.s.cfg.tolerance, 77);
-	CHECK_EQ(f.s.cfg.slack.sf_milli, 500);
-	CHECK_EQ(sched_slack_initial(&f.s, 0), 3 * 2401 / 6); /* (1 - 0) x 0.5 x 2401 */
+	CHECK_EQ(sched_tune(f.s, &c), SCHED_OK);
+	CHECK_EQ(sched_config_get(f.s)->tolerance, 77);
+	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 500);
+	CHECK_EQ(sched_slack_initial(f.s, 0), 3 * 2401 / 6); /* (1 - 0) x 0.5 x 2401 */
 	c.slack.heuristic = SCHED_HEUR_COUNT;
-	CHECK_EQ(sched_tune(&f.s, &c), SCHED_E_INVAL);
+	CHECK_EQ(sched_tune(f.s, &c), SCHED_E_INVAL);
 	c.slack.heuristic = SCHED_HEUR_DP;
 	c.slack.alpha_milli[2] = 1001;
-	CHECK_EQ(sched_tune(&f.s, &c), SCHED_E_INVAL);
-	CHECK_EQ(f.s.cfg.slack.sf_milli, 500); /* a refused tuning changes nothing */
+	CHECK_EQ(sched_tune(f.s, &c), SCHED_E_INVAL);
+	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 500); /* a refused tuning changes nothing */
 	c.slack.set = false; /* back to the paper's values */
-	CHECK_EQ(sched_tune(&f.s, &c), SCHED_OK);
-	CHECK_EQ(f.s.cfg.slack.sf_milli, 3000);
-	CHECK_EQ(f.s.cfg.slack.heuristic, SCHED_HEUR_AST);
+	CHECK_EQ(sched_tune(f.s, &c), SCHED_OK);
+	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 3000);
+	CHECK_EQ(sched_config_get(f.s)->slack.heuristic, SCHED_HEUR_AST);
 }
 
 /* Without scratch the relaxed policy cannot try anything: init refuses it. */
@@ -288,7 +288,7 @@ static void relaxed_needs_scratch(void)
 	CHECK_EQ(sched_init(&f.s, &cfg, f.arena, sizeof f.arena, NULL, NULL, 0), SCHED_E_INVAL);
 	cfg.policy = SCHED_POLICY_CONS;
 	CHECK_EQ(sched_init(&f.s, &cfg, f.arena, sizeof f.arena, NULL, NULL, 0), SCHED_OK);
-	CHECK_EQ(sched_set_policy(&f.s, SCHED_POLICY_SLACK, 0), SCHED_E_INVAL);
+	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_SLACK, 0), SCHED_E_INVAL);
 }
 
 /* Random workloads: tolerance 0 gives conservative's decisions exactly; 300 s bounds every delay. */
@@ -313,7 +313,7 @@ static void relaxed_random_bounds(void)
 			CHECK_EQ(a.log[i].kind, b.log[i].kind);
 			CHECK_EQ(a.log[i].time, b.log[i].time);
 		}
-		CHECK_EQ(b.s.counters.relaxed, 0);
+		CHECK_EQ(fx_stats(&b).counters.relaxed, 0);
 
 		memcpy(jb, ja, sizeof ja);
 		cfg.tolerance = 300;
@@ -325,7 +325,7 @@ static void relaxed_random_bounds(void)
 			CHECK(jb[i].done);
 			CHECK(jb[i].started <= jb[i].promised + 300);
 		}
-		CHECK_EQ(sched_check(&b.s), SCHED_OK);
+		CHECK_EQ(sched_check(b.s), SCHED_OK);
 	}
 }
 
@@ -362,13 +362,13 @@ static void slack_formulas(void)
 {
 	static struct fx f;
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_SLACK, 10), SCHED_OK);
-	CHECK_EQ(f.s.cfg.slack.sf_milli, 3000); /* the defaults of seed 003 section 3 */
-	CHECK_EQ(f.s.cfg.slack.awt, 2401);
+	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 3000); /* the defaults of seed 003 section 3 */
+	CHECK_EQ(sched_config_get(f.s)->slack.awt, 2401);
 	/* (1 - 1500/3000) x 3 x 2401 = 3601.5, truncated. */
-	CHECK_EQ(sched_slack_initial(&f.s, 1500), 3601);
-	CHECK_EQ(sched_slack_initial(&f.s, 0), 3 * 2401);
-	CHECK_EQ(sched_slack_initial(&f.s, 3000), 0);
-	CHECK_EQ(sched_slack_initial(&f.s, SCHED_PRIO_OVER_QUOTA), SCHED_SLACK_INF);
+	CHECK_EQ(sched_slack_initial(f.s, 1500), 3601);
+	CHECK_EQ(sched_slack_initial(f.s, 0), 3 * 2401);
+	CHECK_EQ(sched_slack_initial(f.s, 3000), 0);
+	CHECK_EQ(sched_slack_initial(f.s, SCHED_PRIO_OVER_QUOTA), SCHED_SLACK_INF);
 
 	/* 4 processors, p = 1/2, 100 s of slack left, against a newcomer of p = 1/6:
 	 * 4 x (1500/500) x (3601/100) = 432.12; a 7 s delay costs 7 x that. */
@@ -377,14 +377,14 @@ static void slack_formulas(void)
 	k.procs = 4;
 	k.prio3 = 1500;
 	k.slack = 100;
-	struct sched_num fac = sched_slack_factor(&f.s, &k, 500);
+	struct sched_num fac = sched_slack_factor(f.s, &k, 500);
 	CHECK(near(num_value(fac), 432.12));
-	CHECK(near(num_value(sched_slack_cost(&f.s, fac, 7)), 7 * 432.12));
-	CHECK(near(num_value(sched_slack_cost(&f.s, fac, -7)), -7 * 432.12));
-	CHECK(num_value(sched_slack_cost(&f.s, fac, 0)) == 0);
+	CHECK(near(num_value(sched_slack_cost(f.s, fac, 7)), 7 * 432.12));
+	CHECK(near(num_value(sched_slack_cost(f.s, fac, -7)), -7 * 432.12));
+	CHECK(num_value(sched_slack_cost(f.s, fac, 0)) == 0);
 	/* Over quota costs nothing to move. */
 	k.prio3 = SCHED_PRIO_OVER_QUOTA;
-	CHECK(num_value(sched_slack_factor(&f.s, &k, 500)) == 0);
+	CHECK(num_value(sched_slack_factor(f.s, &k, 500)) == 0);
 
 	/* Random weights, priorities and slacks against the formula in doubles. */
 	struct test_rng r;
@@ -400,7 +400,7 @@ static void slack_formulas(void)
 		k.procs = (sched_procs_t)test_rng_range(&r, 1, 4096);
 		k.prio3 = (uint16_t)test_rng_range(&r, 0, 3000);
 		double s0 = floor((3000.0 - k.prio3) / 3000.0 * sf / 1000.0 * awt);
-		CHECK_EQ(sched_slack_initial(&f.s, k.prio3), (long long)s0);
+		CHECK_EQ(sched_slack_initial(f.s, k.prio3), (long long)s0);
 		k.slack = (int32_t)test_rng_range(&r, 0, (uint32_t)s0);
 		uint16_t pj = (uint16_t)test_rng_range(&r, 1, 3000);
 		sched_time_t t = test_rng_range(&r, 1, 100000);
@@ -409,7 +409,7 @@ static void slack_formulas(void)
 		(void)af;
 		double want = pow(k.procs, au) * pow(t, at) * pow((double)k.prio3 / pj, ap) *
 			      pow(s0 / (k.slack < 1 ? 1 : k.slack), apf);
-		double got = num_value(sched_slack_cost(&f.s, sched_slack_factor(&f.s, &k, pj), (int64_t)t));
+		double got = num_value(sched_slack_cost(f.s, sched_slack_factor(f.s, &k, pj), (int64_t)t));
 		CHECK(fabs(got - want) <= 1e-8 * want + 1e-12);
 	}
 }
@@ -428,19 +428,19 @@ static void slack_heuristic_orders(void)
 		CHECK_EQ(fx_init_cfg(&f, slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, (enum sched_heuristic)h)),
 			 SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 1000, 10, 5000, 0), SCHED_OK); /* the machine is busy until 5000 */
-		CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 		for (uint32_t i = 0; i < 30; i++) {
 			struct sched_job_desc d = sched_desc(i + 1, (sched_procs_t)test_rng_range(&r, 1, 10),
 							     test_rng_range(&r, 1, 3000));
 			d.up_milli = (uint16_t)(test_rng_range(&r, 0, 4) * 250);
 			d.pp_milli = test_rng_range(&r, 0, 7) == 0 ? (uint16_t)SCHED_PP_OVER_QUOTA
 								   : (uint16_t)(test_rng_range(&r, 0, 4) * 250);
-			CHECK_EQ(sched_submit(&f.s, &d, test_rng_range(&r, 0, 3) + i * 3), SCHED_OK);
+			CHECK_EQ(sched_submit(f.s, &d, test_rng_range(&r, 0, 3) + i * 3), SCHED_OK);
 		}
-		uint32_t n = sched_slack_order(&f.s, NULL, 3000);
+		uint32_t n = sched_slack_order(f.s, NULL, 3000);
 		CHECK_EQ(n, 30);
 		for (uint32_t i = 0; i + 1 < n; i++) {
-			const struct sched_job *a = f.s.scratch.jobs[i], *b = f.s.scratch.jobs[i + 1];
+			const struct sched_job *a = sched_scratch_jobs(f.s)[i], *b = sched_scratch_jobs(f.s)[i + 1];
 			bool tie_ok = a->arrival < b->arrival;
 			switch (h) {
 			case SCHED_HEUR_AST:
@@ -481,7 +481,7 @@ static void slack_heuristic_orders(void)
 				CHECK(false);
 			}
 		}
-		CHECK_EQ(sched_check(&f.s), SCHED_OK);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
 	}
 }
 
@@ -499,15 +499,15 @@ static int scenario(struct fx *f, struct sched_config cfg, uint16_t w1_pp, uint1
 {
 	struct sched_job_desc d;
 	if (fx_init_cfg(f, cfg) != SCHED_OK || fx_submit(f, 'R', 10, 100, 0) != SCHED_OK ||
-	    sched_advance(&f->s, 0) != SCHED_OK)
+	    sched_advance(f->s, 0) != SCHED_OK)
 		return -1;
 	d = sched_desc('W', 10, 100);
 	d.pp_milli = w1_pp;
-	if (sched_submit(&f->s, &d, 0) != SCHED_OK)
+	if (sched_submit(f->s, &d, 0) != SCHED_OK)
 		return -1;
 	d = sched_desc('J', 5, 50);
 	d.pp_milli = j_pp;
-	if (sched_submit(&f->s, &d, 10) != SCHED_OK)
+	if (sched_submit(f->s, &d, 10) != SCHED_OK)
 		return -1;
 	return 0;
 }
@@ -518,43 +518,43 @@ static void slack_insert_hand(void)
 	struct sched_config cfg = slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, SCHED_HEUR_AST);
 	CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 'R', 10, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 'W', 10, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_find(&f.s, 'W')->prio3, 20);
-	CHECK_EQ(sched_find(&f.s, 'W')->slack, 7154);
+	CHECK_EQ(sched_find(f.s, 'W')->prio3, 20);
+	CHECK_EQ(sched_find(f.s, 'W')->slack, 7154);
 
 	CHECK_EQ(scenario(&f, cfg, 0, 0), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
-	CHECK_EQ(sched_find(&f.s, 'W')->slack, 7154 - 50);
+	CHECK_EQ(sched_find(f.s, 'W')->slack, 7154 - 50);
 	/* J waits 90: SP = 90 / 4802 -> 18; s0 = 2982 x 2.401 = 7159.78 -> 7159. */
-	CHECK_EQ(sched_find(&f.s, 'J')->prio3, 18);
-	CHECK_EQ(sched_find(&f.s, 'J')->slack, 7159);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_find(f.s, 'J')->prio3, 18);
+	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
 	/* SF = 0.001: W1 gets 2 s of slack, so the 50 s delay is infinite; conservative wins. */
 	CHECK_EQ(scenario(&f, slack_cfg(1, 2401, 1000, 1000, 1000, 1000, SCHED_HEUR_AST), 0, 0), 0);
-	CHECK_EQ(sched_find(&f.s, 'W')->slack, 2);
+	CHECK_EQ(sched_find(f.s, 'W')->slack, 2);
 	CHECK_EQ(fx_predict(&f, 'J'), 200);
 	CHECK_EQ(fx_predict(&f, 'W'), 100);
 
 	/* An over-quota newcomer may delay nobody. */
 	CHECK_EQ(scenario(&f, cfg, 0, SCHED_PP_OVER_QUOTA), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 200);
-	CHECK_EQ(sched_find(&f.s, 'J')->slack, SCHED_SLACK_INF);
-	CHECK_EQ(sched_find(&f.s, 'J')->prio3, SCHED_PRIO_OVER_QUOTA);
+	CHECK_EQ(sched_find(f.s, 'J')->slack, SCHED_SLACK_INF);
+	CHECK_EQ(sched_find(f.s, 'J')->prio3, SCHED_PRIO_OVER_QUOTA);
 
 	/* An over-quota waiting job is delayed for free: 450 against 950. */
 	CHECK_EQ(scenario(&f, cfg, SCHED_PP_OVER_QUOTA, 0), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
-	CHECK_EQ(sched_find(&f.s, 'W')->slack, SCHED_SLACK_INF);
+	CHECK_EQ(sched_find(f.s, 'W')->slack, SCHED_SLACK_INF);
 
 	/* W1 at political priority 1: prio3 = 1020, cost 10 x (1020 / 500) x 50 = 1020; 1470 > 950. */
 	CHECK_EQ(scenario(&f, cfg, 1000, 0), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 200);
 	CHECK_EQ(fx_predict(&f, 'W'), 100);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /*
@@ -568,29 +568,29 @@ static void slack_remove_hand(void)
 {
 	static struct fx f;
 	CHECK_EQ(scenario(&f, slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, SCHED_HEUR_AST), 0, 0), 0);
-	CHECK_EQ(sched_finish(&f.s, 'R', 20), SCHED_OK);
+	CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 'J'), 20);
 	CHECK_EQ(fx_predict(&f, 'W'), 70);
-	CHECK_EQ(sched_find(&f.s, 'J')->slack, 7159 + 80);
-	CHECK_EQ(sched_find(&f.s, 'W')->slack, 7104 + 80);
-	CHECK_EQ(sched_advance(&f.s, 20), SCHED_OK);
+	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159 + 80);
+	CHECK_EQ(sched_find(f.s, 'W')->slack, 7104 + 80);
+	CHECK_EQ(sched_advance(f.s, 20), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 'J'), 20);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
 	CHECK_EQ(scenario(&f, slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, SCHED_HEUR_DU), 0, 0), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
-	CHECK_EQ(sched_finish(&f.s, 'R', 20), SCHED_OK);
+	CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 'J'), 20);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
 	/* Cancelling a waiting job is a remove too: W1 gone, J moves up to 100 with R still running. */
 	CHECK_EQ(scenario(&f, slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, SCHED_HEUR_AST), 0, 0), 0);
-	CHECK_EQ(sched_cancel(&f.s, 'W', 30), SCHED_OK);
+	CHECK_EQ(sched_cancel(f.s, 'W', 30), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
-	CHECK_EQ(sched_find(&f.s, 'J')->slack, 7159);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /*
@@ -621,8 +621,8 @@ static void slack_random_bounds(void)
 				CHECK(js[i].started <= js[i].promised + (sched_time_t)js[i].slack0);
 			delayed += js[i].started > js[i].promised;
 		}
-		CHECK(f.s.counters.started > 100);
-		CHECK_EQ(sched_check(&f.s), SCHED_OK);
+		CHECK(fx_stats(&f).counters.started > 100);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
 		(void)delayed;
 	}
 }
@@ -647,29 +647,29 @@ static void queue_admission(void)
 	struct sched_job_desc d = sched_desc(1, 5, 60);
 	const char *why = NULL;
 	d.queue = 1;
-	CHECK_EQ(sched_admissible(&f.s, &d, &why), SCHED_E_LIMIT);
+	CHECK_EQ(sched_admissible(f.s, &d, &why), SCHED_E_LIMIT);
 	CHECK(why != NULL && strstr(why, "maximum") != NULL);
-	CHECK_EQ(sched_submit(&f.s, &d, 0), SCHED_E_LIMIT);
+	CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_E_LIMIT);
 	d.procs = 2;
 	d.estimate = 3601;
-	CHECK_EQ(sched_admissible(&f.s, &d, &why), SCHED_E_LIMIT);
+	CHECK_EQ(sched_admissible(f.s, &d, &why), SCHED_E_LIMIT);
 	CHECK(strstr(why, "time") != NULL);
 	d.estimate = 3600;
-	CHECK_EQ(sched_admissible(&f.s, &d, &why), SCHED_OK);
+	CHECK_EQ(sched_admissible(f.s, &d, &why), SCHED_OK);
 	CHECK(why == NULL);
 	d.queue = 2; /* at least 8 processors */
-	CHECK_EQ(sched_admissible(&f.s, &d, &why), SCHED_E_LIMIT);
+	CHECK_EQ(sched_admissible(f.s, &d, &why), SCHED_E_LIMIT);
 	CHECK(strstr(why, "minimum") != NULL);
 	d.queue = 3;
-	CHECK_EQ(sched_admissible(&f.s, &d, &why), SCHED_E_INVAL);
+	CHECK_EQ(sched_admissible(f.s, &d, &why), SCHED_E_INVAL);
 	d.queue = 2;
 	d.procs = 17;
-	CHECK_EQ(sched_admissible(&f.s, &d, &why), SCHED_E_RANGE);
+	CHECK_EQ(sched_admissible(f.s, &d, &why), SCHED_E_RANGE);
 	d.procs = 8;
 	d.partition = 1; /* there is one partition */
-	CHECK_EQ(sched_admissible(&f.s, &d, &why), SCHED_E_INVAL);
-	CHECK_EQ(f.s.counters.submitted, 0);
-	CHECK_EQ(f.s.counters.refused, 0); /* refusal by shape is not a capacity refusal */
+	CHECK_EQ(sched_admissible(f.s, &d, &why), SCHED_E_INVAL);
+	CHECK_EQ(fx_stats(&f).counters.submitted, 0);
+	CHECK_EQ(fx_stats(&f).counters.refused, 0); /* refusal by shape is not a capacity refusal */
 	/* A queue table that contradicts itself is refused at init. */
 	struct sched_config bad = site_cfg(SCHED_POLICY_CONS);
 	bad.queues[1].min_procs = 5;
@@ -681,37 +681,39 @@ static void queue_limits_every_policy(void)
 {
 	static struct fx f;
 	for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
+		if (sched_policy_timeshared((enum sched_policy_id)p))
+			continue; /* gang time-shares: no queues, no struct sched */
 		CHECK_EQ(fx_init_cfg(&f, site_cfg((enum sched_policy_id)p)), SCHED_OK);
 		/* User 1 puts three 1-processor jobs in the middle queue: only two may run. */
 		for (uint32_t i = 1; i <= 3; i++) {
 			struct sched_job_desc d = sched_desc(i, 1, 100);
 			d.queue = 1;
 			d.user = 1;
-			CHECK_EQ(sched_submit(&f.s, &d, 0), SCHED_OK);
+			CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_OK);
 		}
 		/* Users 2 and 3 ask for 4 and 3 against the queue's cap of 6 processors. */
 		struct sched_job_desc d = sched_desc(4, 4, 100);
 		d.queue = 1;
 		d.user = 2;
-		CHECK_EQ(sched_submit(&f.s, &d, 0), SCHED_OK);
+		CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_OK);
 		d = sched_desc(5, 3, 100);
 		d.queue = 1;
 		d.user = 3;
-		CHECK_EQ(sched_submit(&f.s, &d, 0), SCHED_OK);
-		CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+		CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 		CHECK_EQ(fx_started(&f, 1), 0);
 		CHECK_EQ(fx_started(&f, 2), 0);
 		CHECK_EQ(fx_started(&f, 3), SCHED_TIME_MAX); /* user limit */
 		/* Jobs 1 and 2 hold 2 of the cap of 6: job 4 (4) fits the cap exactly, then 5 (3) does not. */
 		CHECK_EQ(fx_started(&f, 4), 0);
 		CHECK_EQ(fx_started(&f, 5), SCHED_TIME_MAX);
-		CHECK_EQ(f.s.queue_busy[1], 6);
-		CHECK_EQ(sched_finish(&f.s, 1, 30), SCHED_OK);
-		CHECK_EQ(sched_advance(&f.s, 30), SCHED_OK);
+		CHECK_EQ(f.s->queue_busy[1], 6);
+		CHECK_EQ(sched_finish(f.s, 1, 30), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 30), SCHED_OK);
 		CHECK_EQ(fx_started(&f, 3), 30); /* user 1 is back under 2 and the cap under 6 */
 		CHECK_EQ(fx_started(&f, 5), SCHED_TIME_MAX);
-		CHECK_EQ(sched_check(&f.s), SCHED_OK);
-		CHECK(f.s.counters.limited > 0 || !f.s.policy->plans);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
+		CHECK(fx_stats(&f).counters.limited > 0 || !sched_pol(f.s)->plans);
 	}
 }
 
@@ -720,45 +722,47 @@ static void queue_priority_and_background(void)
 {
 	static struct fx f;
 	for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
+		if (sched_policy_timeshared((enum sched_policy_id)p))
+			continue; /* gang time-shares: no queues, no struct sched */
 		CHECK_EQ(fx_init_cfg(&f, site_cfg((enum sched_policy_id)p)), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 1, 16, 100, 0), SCHED_OK); /* queue 0 is background: it may take the idle machine */
-		CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 		CHECK_EQ(fx_started(&f, 1), 0);
 		struct sched_job_desc mid = sched_desc(2, 4, 100), top = sched_desc(3, 16, 100);
 		mid.queue = 1;
 		top.queue = 2;
-		CHECK_EQ(sched_submit(&f.s, &mid, 10), SCHED_OK);
-		CHECK_EQ(sched_submit(&f.s, &top, 20), SCHED_OK);
+		CHECK_EQ(sched_submit(f.s, &mid, 10), SCHED_OK);
+		CHECK_EQ(sched_submit(f.s, &top, 20), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 4, 1, 10, 20), SCHED_OK); /* background, fits nowhere now anyway */
-		CHECK_EQ(sched_first(&f.s, SCHED_JOB_WAITING)->id, 3); /* plan order: top first */
-		CHECK_EQ(sched_finish(&f.s, 1, 50), SCHED_OK);
-		CHECK_EQ(sched_advance(&f.s, 50), SCHED_OK);
+		CHECK_EQ(sched_first(f.s, SCHED_JOB_WAITING)->id, 3); /* plan order: top first */
+		CHECK_EQ(sched_finish(f.s, 1, 50), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 50), SCHED_OK);
 		CHECK_EQ(fx_started(&f, 3), 50);
 		CHECK_EQ(fx_started(&f, 2), SCHED_TIME_MAX);
-		CHECK_EQ(sched_finish(&f.s, 3, 60), SCHED_OK);
-		CHECK_EQ(sched_advance(&f.s, 60), SCHED_OK);
+		CHECK_EQ(sched_finish(f.s, 3, 60), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 60), SCHED_OK);
 		CHECK_EQ(fx_started(&f, 2), 60);
 		/* Nothing of a higher queue waits now: the background job may use the idle 12. */
 		CHECK_EQ(fx_started(&f, 4), 60);
-		CHECK_EQ(sched_check(&f.s), SCHED_OK);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
 	}
 	/* Background is held while a higher job waits, even where it would fit. */
 	CHECK_EQ(fx_init_cfg(&f, site_cfg(SCHED_POLICY_CONS)), SCHED_OK);
 	struct sched_job_desc d = sched_desc(1, 4, 100);
 	d.queue = 1;
-	CHECK_EQ(sched_submit(&f.s, &d, 0), SCHED_OK);
+	CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_OK);
 	d = sched_desc(2, 16, 100);
 	d.queue = 2;
-	CHECK_EQ(sched_submit(&f.s, &d, 0), SCHED_OK);
+	CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 3, 2, 10, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 2), 0); /* the top queue goes first */
 	CHECK_EQ(fx_started(&f, 3), SCHED_TIME_MAX);
-	CHECK_EQ(sched_advance(&f.s, 100), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 100), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 1), 100);
 	/* At 0 nothing is free; at 100 job 1 starts and waits no more, so the background job may go. */
 	CHECK_EQ(fx_started(&f, 3), 100);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /* Partitions: a queue open to one partition runs there; a job too wide for it is refused. */
@@ -766,23 +770,25 @@ static void queue_partitions(void)
 {
 	static struct fx f;
 	for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
+		if (sched_policy_timeshared((enum sched_policy_id)p))
+			continue; /* gang time-shares: no queues, no struct sched */
 		struct sched_config cfg = {.policy = (enum sched_policy_id)p, .n_partitions = 2, .n_queues = 2};
 		cfg.partition_procs[0] = 8;
 		cfg.partition_procs[1] = 4;
 		cfg.queues[0] = (struct sched_queue_cfg){.priority = 1};
 		cfg.queues[1] = (struct sched_queue_cfg){.priority = 1, .partitions = 2};
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
-		CHECK_EQ(f.s.cfg.procs, 12);
+		CHECK_EQ(sched_config_get(f.s)->procs, 12);
 		struct sched_job_desc d = sched_desc(1, 6, 100);
 		d.queue = 1;
-		CHECK_EQ(sched_submit(&f.s, &d, 0), SCHED_E_RANGE); /* partition 1 has 4 */
+		CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_E_RANGE); /* partition 1 has 4 */
 		d.procs = 3;
-		CHECK_EQ(sched_submit(&f.s, &d, 0), SCHED_OK);
+		CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_OK);
 		d = sched_desc(2, 3, 100);
 		d.queue = 1;
-		CHECK_EQ(sched_submit(&f.s, &d, 0), SCHED_OK); /* must wait for job 1: 8 are free elsewhere */
+		CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_OK); /* must wait for job 1: 8 are free elsewhere */
 		CHECK_EQ(fx_submit(&f, 3, 8, 100, 0), SCHED_OK);
-		CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 		CHECK_EQ(fx_started(&f, 1), 0);
 		CHECK_EQ(fx_started(&f, 2), SCHED_TIME_MAX);
 		CHECK_EQ(fx_started(&f, 3), 0);
@@ -792,9 +798,9 @@ static void queue_partitions(void)
 			if (f.log[i].job == 3)
 				CHECK_EQ(f.log[i].partition, 0);
 		}
-		CHECK_EQ(sched_advance(&f.s, 100), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 100), SCHED_OK);
 		CHECK_EQ(fx_started(&f, 2), 100);
-		CHECK_EQ(sched_check(&f.s), SCHED_OK);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
 	}
 }
 
@@ -807,12 +813,14 @@ static void queue_random_limits(void)
 	test_rng_seed(&r, 21);
 	for (int round = 0; round < 10; round++) {
 		for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
+			if (sched_policy_timeshared((enum sched_policy_id)p))
+				continue; /* gang time-shares: no queues, no struct sched */
 			size_t n = random_jobs(&r, js, 150, 16, 3);
 			struct sched_config cfg = site_cfg((enum sched_policy_id)p);
 			CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 			struct drive_limits lim;
 			memset(&lim, 0, sizeof lim);
-			lim.cfg = &f.s.cfg;
+			lim.cfg = &(*sched_config_get(f.s));
 			lim.ok = true;
 			CHECK(drive(&f, js, n, &lim));
 			CHECK(lim.ok);
@@ -824,7 +832,7 @@ static void queue_random_limits(void)
 				}
 			}
 			CHECK(accepted > 50);
-			CHECK_EQ(sched_check(&f.s), SCHED_OK);
+			CHECK_EQ(sched_check(f.s), SCHED_OK);
 		}
 	}
 }

@@ -4,7 +4,7 @@
 
 #include "harness.h"
 #include "sched/err.h"
-#include "sched/profile.h"
+#include "profile.h"
 
 #define PROCS 16
 #define MAX_RES 64

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The scheduler API: argument checks, capacity, errors that leave the state unchanged. */
 #include "sched_fixture.h"
+/* Fault injection and corruption reach inside: the pool limit, busy counts, a job, a segment. */
+#include "sched_priv.h"
 
 static void init_rejects_bad_configs(void)
 {
@@ -31,33 +33,33 @@ static void submit_rejects_bad_jobs(void)
 	CHECK_EQ(fx_submit(&f, 1, 1, SCHED_ESTIMATE_LIMIT, 0), SCHED_E_INVAL);
 	CHECK_EQ(fx_submit(&f, 1, 11, 10, 0), SCHED_E_RANGE);
 	CHECK_EQ(fx_submit(&f, 1, 1, 10, SCHED_NOW_LIMIT), SCHED_E_RANGE);
-	CHECK_EQ(sched_submit(&f.s, NULL, 0), SCHED_E_INVAL);
+	CHECK_EQ(sched_submit(f.s, NULL, 0), SCHED_E_INVAL);
 	CHECK_EQ(fx_submit(&f, 1, 10, 10, 5), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 1, 1, 10, 5), SCHED_E_EXIST);
 	CHECK_EQ(fx_submit(&f, 2, 1, 10, 4), SCHED_E_TIME);
-	CHECK_EQ(sched_advance(&f.s, 4), SCHED_E_TIME);
-	CHECK_EQ(sched_finish(&f.s, 1, 4), SCHED_E_TIME);
-	CHECK_EQ(sched_cancel(&f.s, 1, 4), SCHED_E_TIME);
-	CHECK_EQ(f.s.counters.submitted, 1);
-	CHECK_EQ(f.s.n_waiting, 1);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 4), SCHED_E_TIME);
+	CHECK_EQ(sched_finish(f.s, 1, 4), SCHED_E_TIME);
+	CHECK_EQ(sched_cancel(f.s, 1, 4), SCHED_E_TIME);
+	CHECK_EQ(fx_stats(&f).counters.submitted, 1);
+	CHECK_EQ(fx_stats(&f).waiting, 1);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 static void finish_and_cancel_errors(void)
 {
 	static struct fx f;
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_EASY, 10), SCHED_OK);
-	CHECK_EQ(sched_finish(&f.s, 9, 0), SCHED_E_NOENT);
-	CHECK_EQ(sched_cancel(&f.s, 9, 0), SCHED_E_NOENT);
+	CHECK_EQ(sched_finish(f.s, 9, 0), SCHED_E_NOENT);
+	CHECK_EQ(sched_cancel(f.s, 9, 0), SCHED_E_NOENT);
 	CHECK_EQ(fx_submit(&f, 1, 10, 10, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 10, 10, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
-	CHECK_EQ(sched_finish(&f.s, 2, 1), SCHED_E_STATE); /* waiting: cancel it instead */
-	CHECK_EQ(sched_predict(&f.s, 9, &(sched_time_t){0}), SCHED_E_NOENT);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_finish(f.s, 2, 1), SCHED_E_STATE); /* waiting: cancel it instead */
+	CHECK_EQ(sched_predict(f.s, 9, &(sched_time_t){0}), SCHED_E_NOENT);
 	sched_time_t t = 0;
-	CHECK_EQ(sched_predict(&f.s, 1, &t), SCHED_OK);
+	CHECK_EQ(sched_predict(f.s, 1, &t), SCHED_OK);
 	CHECK_EQ(t, 0); /* running: its actual start */
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /*
@@ -72,25 +74,25 @@ static void capacity_exhaustion(void)
 		CHECK_EQ(fx_init(&f, pols[k], 4), SCHED_OK);
 		for (uint32_t i = 0; i < FX_CAP; i++)
 			CHECK_EQ(fx_submit(&f, i, 1 + i % 4, 10 + i, 0), SCHED_OK);
-		CHECK_EQ(sched_check(&f.s), SCHED_OK);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
 		sched_time_t before[FX_CAP];
 		for (uint32_t i = 0; i < FX_CAP; i++)
 			before[i] = fx_predict(&f, i);
 		CHECK_EQ(fx_submit(&f, 999, 1, 1, 0), SCHED_E_NOSPACE);
-		CHECK_EQ(f.s.counters.refused, 1);
-		CHECK_EQ(f.s.jobs.used, FX_CAP);
-		CHECK(sched_find(&f.s, 999) == NULL);
+		CHECK_EQ(fx_stats(&f).counters.refused, 1);
+		CHECK_EQ(fx_stats(&f).jobs_used, FX_CAP);
+		CHECK(sched_find(f.s, 999) == NULL);
 		for (uint32_t i = 0; i < FX_CAP; i++)
 			CHECK_EQ(fx_predict(&f, i), before[i]);
-		CHECK_EQ(sched_check(&f.s), SCHED_OK);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
 		/* Drain: every job eventually runs. */
-		for (sched_time_t t = sched_next_event(&f.s); t != SCHED_TIME_MAX; t = sched_next_event(&f.s)) {
-			CHECK_EQ(sched_advance(&f.s, t), SCHED_OK);
-			CHECK_EQ(sched_check(&f.s), SCHED_OK);
+		for (sched_time_t t = sched_next_event(f.s); t != SCHED_TIME_MAX; t = sched_next_event(f.s)) {
+			CHECK_EQ(sched_advance(f.s, t), SCHED_OK);
+			CHECK_EQ(sched_check(f.s), SCHED_OK);
 		}
-		CHECK_EQ(f.s.counters.started, FX_CAP);
-		CHECK_EQ(f.s.jobs.used, 0);
-		CHECK_EQ(f.s.segs.used, 1);
+		CHECK_EQ(fx_stats(&f).counters.started, FX_CAP);
+		CHECK_EQ(fx_stats(&f).jobs_used, 0);
+		CHECK_EQ(fx_stats(&f).segs_used, 1);
 	}
 }
 
@@ -104,16 +106,16 @@ static void segment_exhaustion_is_refused_cleanly(void)
 	static struct fx f;
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_CONS, 8), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 1, 8, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
-	f.s.segs.limit = f.s.segs.used;
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+	f.s->segs.limit = f.s->segs.used;
 	CHECK_EQ(fx_submit(&f, 2, 4, 10, 1), SCHED_E_NOSPACE);
-	CHECK(sched_find(&f.s, 2) == NULL);
-	CHECK_EQ(f.s.jobs.used, 1);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
-	f.s.segs.limit = f.s.segs.capacity;
+	CHECK(sched_find(f.s, 2) == NULL);
+	CHECK_EQ(fx_stats(&f).jobs_used, 1);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
+	f.s->segs.limit = f.s->segs.capacity;
 	CHECK_EQ(fx_submit(&f, 2, 4, 10, 1), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 2), 100);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 /* Two schedulers side by side share nothing. */
@@ -124,16 +126,16 @@ static void two_schedulers_are_independent(void)
 	CHECK_EQ(fx_init(&b, SCHED_POLICY_FCFS, 8), SCHED_OK);
 	CHECK_EQ(fx_submit(&a, 1, 4, 10, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&b, 1, 8, 20, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&a.s, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(a.s, 0), SCHED_OK);
 	CHECK_EQ(a.n, 1);
 	CHECK_EQ(b.n, 0);
 	/* b was not advanced at 0: catching up at 5 starts its job at 0, when it was due. */
-	CHECK_EQ(sched_advance(&b.s, 5), SCHED_OK);
+	CHECK_EQ(sched_advance(b.s, 5), SCHED_OK);
 	CHECK_EQ(fx_started(&b, 1), 0);
-	CHECK_EQ(sched_next_event(&a.s), 10);
-	CHECK_EQ(sched_next_event(&b.s), 20);
-	CHECK_EQ(sched_check(&a.s), SCHED_OK);
-	CHECK_EQ(sched_check(&b.s), SCHED_OK);
+	CHECK_EQ(sched_next_event(a.s), 10);
+	CHECK_EQ(sched_next_event(b.s), 20);
+	CHECK_EQ(sched_check(a.s), SCHED_OK);
+	CHECK_EQ(sched_check(b.s), SCHED_OK);
 }
 
 static void names_and_errors(void)
@@ -159,20 +161,20 @@ static void checker_catches_corruption(void)
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_CONS, 8), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 1, 4, 100, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 8, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(&f.s, 0), SCHED_OK);
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
-	f.s.busy++;
-	CHECK_EQ(sched_check(&f.s), SCHED_E_STATE);
-	f.s.busy--;
-	struct sched_job *j = (struct sched_job *)sched_find(&f.s, 2);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
+	f.s->busy++;
+	CHECK_EQ(sched_check(f.s), SCHED_E_STATE);
+	f.s->busy--;
+	struct sched_job *j = (struct sched_job *)sched_find(f.s, 2);
 	j->start++; /* the reservation no longer matches the profile */
-	CHECK_EQ(sched_check(&f.s), SCHED_E_STATE);
+	CHECK_EQ(sched_check(f.s), SCHED_E_STATE);
 	j->start--;
-	struct sched_seg *g = sched_profile_first(&f.s.part[0].profile);
+	struct sched_seg *g = sched_profile_first(sched_prof(f.s, 0));
 	g->free++;
-	CHECK_EQ(sched_check(&f.s), SCHED_E_STATE);
+	CHECK_EQ(sched_check(f.s), SCHED_E_STATE);
 	g->free--;
-	CHECK_EQ(sched_check(&f.s), SCHED_OK);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
 static const struct test tests[] = {

@@ -5,7 +5,6 @@
 
 #include <stddef.h>
 
-#include "sched/list.h"
 #include "sched/types.h"
 #include "sched/err.h"
 
@@ -69,17 +68,6 @@ struct sched_gang_event {
 
 typedef void (*sched_gang_event_fn)(void *ctx, const struct sched_gang_event *e);
 
-struct sched_gang_job {
-	struct sched_list link;  /* placed jobs in arrival order, or the waiting queue */
-	uint32_t id;
-	uint32_t procs;          /* p */
-	uint32_t block, size;    /* its buddy block [block, block + size) */
-	uint32_t remaining;      /* quanta still to run */
-	sched_time_t arrival, first_run;
-	uint32_t copies;         /* slots it occupies (0 while waiting) */
-	uint8_t state;           /* 0 free, 1 waiting, 2 placed */
-};
-
 /* What the module did: the statistics of seed 002 section 4.3 are computed from these. */
 struct sched_gang_counters {
 	uint64_t quanta;          /* quanta elapsed, idle ones included */
@@ -93,38 +81,30 @@ struct sched_gang_counters {
 	uint32_t extras_released; /* extra slots given up (BRMMS) */
 };
 
-struct sched_gang {
-	struct sched_gang_config cfg;
-	uint32_t levels;            /* log2(procs) */
-	struct sched_gang_job *jobs;
-	uint16_t *cells;            /* max_slots x procs: job index + 1, 0 idle */
-	uint32_t *tree;             /* the workload tree, 2 x procs nodes, node 1 the root, leaves procs.. */
-	uint16_t *order;            /* the slots in round-robin order: row numbers */
-	uint16_t *free_rows;        /* rows not in use */
-	uint32_t *row_busy;         /* busy cells per row */
-	struct sched_gang_run *runs; /* the context switch list being built */
-	uint32_t n_slots, n_free_rows;
-	uint32_t cur;               /* position in order of the slot that runs next */
-	struct sched_list free_jobs, placed, waiting;
-	uint32_t n_placed, n_waiting;
-	sched_time_t now;           /* a quantum boundary */
-	sched_gang_event_fn emit;
-	void *emit_ctx;
-	struct sched_gang_counters counters;
-};
+/* The gang scheduler's state: opaque, at the start of its arena, position-independent. */
+struct sched_gang;
 
 /** Arena bytes for @p cfg (0 if cfg is invalid or the size exceeds size_t). O(1). */
 size_t sched_gang_arena_size(const struct sched_gang_config *cfg);
 
 /**
- * Prepare @p g over @p arena (aligned to 8) at time @p origin, a quantum
- * boundary. O(procs x max_slots).
+ * Make a gang scheduler in @p arena (aligned to 8; its state at the start,
+ * *@p out its handle) at time @p origin, a quantum boundary. O(procs x max_slots).
  * @retval SCHED_E_INVAL procs not a power of two, a zero or too large size, quantum 0, unknown scheme, misaligned arena.
  * @retval SCHED_E_RANGE the arena would exceed the address space (32-bit targets).
  * @retval SCHED_E_NOSPACE the arena is too small.
  */
-int sched_gang_init(struct sched_gang *g, const struct sched_gang_config *cfg, void *arena, size_t size,
+int sched_gang_init(struct sched_gang **out, const struct sched_gang_config *cfg, void *arena, size_t size,
 		    sched_gang_event_fn emit, void *ctx, sched_time_t origin);
+
+/**
+ * Take up the gang scheduler whose state is in @p arena: a byte copy of
+ * another one's arena at any address, or the same arena after a reset;
+ * events go to @p emit with @p ctx from now on. O(1).
+ * @retval SCHED_E_FORMAT no gang scheduler of this build's layout there.
+ * @retval SCHED_E_NOSPACE @p size is smaller than its state. @retval SCHED_E_INVAL NULL or misaligned.
+ */
+int sched_gang_attach(struct sched_gang **out, void *arena, size_t size, sched_gang_event_fn emit, void *ctx);
 
 /**
  * Job @p id of @p procs processors needing @p quanta quanta arrives at
@@ -151,10 +131,13 @@ int sched_gang_submit(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_
 int sched_gang_tick(struct sched_gang *g);
 
 /** Jobs in the system (placed and waiting). O(1). */
-static inline uint32_t sched_gang_jobs(const struct sched_gang *g)
-{
-	return g->n_placed + g->n_waiting;
-}
+uint32_t sched_gang_jobs(const struct sched_gang *g);
+
+/** The current quantum boundary. O(1). */
+sched_time_t sched_gang_now(const struct sched_gang *g);
+
+/** What the module did so far. O(1). */
+const struct sched_gang_counters *sched_gang_counters(const struct sched_gang *g);
 
 /**
  * Check every invariant: buddy alignment and size of every job, its block
@@ -165,13 +148,13 @@ static inline uint32_t sched_gang_jobs(const struct sched_gang *g)
 int sched_gang_check(const struct sched_gang *g);
 
 /** The value of workload tree node @p node (1 = root; node procs + x = processor x). O(1). */
-static inline uint32_t sched_gang_tree(const struct sched_gang *g, uint32_t node)
-{
-	return g->tree[node];
-}
+uint32_t sched_gang_tree(const struct sched_gang *g, uint32_t node);
 
 /** Which job (the caller's id, or UINT32_MAX if idle) occupies processor @p proc in the slot at position @p pos of the round-robin order. O(1). */
 uint32_t sched_gang_cell(const struct sched_gang *g, uint32_t pos, uint32_t proc);
+
+/* The schemes' names, by enum sched_gang_scheme, NULL-terminated. */
+extern const char *const sched_gang_scheme_names[SCHED_GANG_SCHEME_COUNT + 1];
 
 /** Name of a scheme ("bc", "br", "brms", "brmms"); parse one. O(1). */
 const char *sched_gang_scheme_name(enum sched_gang_scheme s);

@@ -5,6 +5,7 @@
 
 #include "sched/sched.h"
 #include "sched/metrics.h"
+#include "sched/gang.h"
 
 /*
  * The host replayer and the firmware's `replay` command run this same loop,
@@ -36,6 +37,7 @@ enum sched_replay_kind {
 	SCHED_RE_START,   /* procs, backfilled */
 	SCHED_RE_END,     /* ended by itself; submit and start given */
 	SCHED_RE_KILL,    /* reached its estimate; submit and start given */
+	SCHED_RE_SWITCH,  /* time sharing: a quantum starts; runs[0..n_runs) is slot `slot`'s list (job = the engine's slot) */
 };
 
 struct sched_replay_event {
@@ -48,6 +50,10 @@ struct sched_replay_event {
 	bool backfilled;
 	int err;                 /* REFUSED: why (SCHED_E_NOSPACE or SCHED_E_LIMIT) */
 	uint8_t partition;       /* START, END, KILL: where it runs; SUBMIT: where it is reserved */
+	bool killed;             /* KILL; or END under time sharing of a job that ran its whole estimate */
+	uint32_t slot;           /* SWITCH: the time slot that runs */
+	const struct sched_gang_run *runs; /* SWITCH: the context switch list; runs[i].job is an engine slot */
+	uint32_t n_runs;
 };
 
 /** Next job into @p job: 1, or 0 at the end, or a negative error of the source. */
@@ -64,14 +70,31 @@ struct sched_replay_slot {
 	uint32_t next_free;
 };
 
+/* Time sharing: what the engine keeps per job instead (the gang module knows only quanta). */
+struct sched_replay_tslot {
+	uint32_t seq;
+	sched_time_t submit;
+	uint32_t quanta;        /* min(run, estimate) in quanta, rounded up, at least 1 */
+	sched_procs_t procs;
+	uint32_t next_free;
+	uint8_t killed;         /* run > estimate: it holds its processors for its estimate's quanta */
+};
+
 struct sched_replay_pending {
 	sched_time_t end;
 	uint32_t seq;
 	uint32_t slot;
 };
 
+/*
+ * The engine's registers. Its memory (the scheduler, the slots, the heap) is
+ * one arena, position-independent like the scheduler's: sched_replay_move()
+ * carries a replay on in a byte copy of it.
+ */
 struct sched_replay {
-	struct sched sched;
+	struct sched *sched;              /* the scheduler, at the arena's start (space sharing) */
+	struct sched_gang *gang;          /* or the gang module there (a time-sharing policy), else NULL */
+	struct sched_replay_tslot *tslots; /* time sharing: one per job in the system */
 	struct sched_config cfg;
 	void *sched_arena;
 	size_t sched_arena_size;
@@ -115,6 +138,15 @@ size_t sched_replay_arena_size_cfg(const struct sched_config *cfg);
  */
 int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, void *arena,
 		      size_t arena_size, sched_replay_event_fn on_event, void *ctx);
+
+/**
+ * Carry the replay on in @p arena, which must hold a byte copy of the
+ * current arena (taken at any point the engine hands control out: an event
+ * or step callback, or between runs). The old arena is not used again. O(1).
+ * @retval SCHED_E_FORMAT, SCHED_E_NOSPACE, SCHED_E_INVAL as for sched_attach()
+ *         (sched_gang_attach() under a time-sharing policy).
+ */
+int sched_replay_move(struct sched_replay *r, void *arena, size_t arena_size);
 
 /**
  * Run the whole workload from @p next. Jobs the core refuses for lack of

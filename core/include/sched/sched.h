@@ -6,9 +6,7 @@
 #include "sched/types.h"
 #include "sched/dynp.h"
 #include "sched/err.h"
-#include "sched/list.h"
-#include "sched/pool.h"
-#include "sched/profile.h"
+#include "sched/policies.h"
 
 /*
  * One struct sched holds everything: configuration, the job and segment
@@ -40,17 +38,11 @@
 #define SCHED_MAX_PARTITIONS 8u
 #define SCHED_MAX_QUEUES 16u
 
+/* The policies (sched/policies.h): SCHED_POLICY_FCFS, _EASY, _CONS, ... in registry order. */
 enum sched_policy_id {
-	SCHED_POLICY_FCFS,    /* arrival order, the head must fit, no backfilling */
-	SCHED_POLICY_EASY,    /* seed 000 Fig. 5: only the head holds a reservation */
-	SCHED_POLICY_CONS,    /* seed 000 section 2.1: every job holds a reservation; compression */
-	SCHED_POLICY_RELAXED, /* seed 001 section 2.1: a backfill may delay others by a tolerance */
-	SCHED_POLICY_SLACK,   /* seed 003 section 2: the cheapest schedule within every job's slack */
-	SCHED_POLICY_FCFS_REPLAN, /* seed 004: planning in arrival order, every waiting job placed again at each end */
-	SCHED_POLICY_SJF,     /* seed 004: the same in ascending estimate order */
-	SCHED_POLICY_LJF,     /* seed 004: the same in descending estimate order */
-	SCHED_POLICY_DYNP_BASIC, /* seed 004 section 3.1: the waiting jobs' average estimate picks the order */
-	SCHED_POLICY_DYNP,    /* seed 004 section 3.2: self-tuning, the best of three virtual schedules */
+#define SCHED_POLICY_ID(id, sym) SCHED_POLICY_##id,
+	SCHED_POLICIES(SCHED_POLICY_ID)
+#undef SCHED_POLICY_ID
 	SCHED_POLICY_COUNT
 };
 
@@ -92,6 +84,14 @@ struct sched_slack_cfg {
 	bool set;                 /* false: use the defaults above for the whole block */
 };
 
+/* Gang scheduling's parameters (seed 002); all zero (set false) means the defaults. */
+struct sched_gang_params {
+	sched_time_t quantum;     /* seconds per time slot (default 5) */
+	uint32_t max_slots;       /* rows of the slots x processors matrix (default 1024) */
+	uint8_t scheme;           /* enum sched_gang_scheme (default BRMMS) */
+	bool set;
+};
+
 struct sched_config {
 	sched_procs_t procs;          /* machine size (with partitions: set to their sum by init) */
 	uint32_t max_jobs;            /* jobs in the system at once (waiting + running) */
@@ -104,8 +104,37 @@ struct sched_config {
 	uint32_t tolerance_permille;  /* ... plus this share of the delayed job's estimate */
 	struct sched_slack_cfg slack;
 	struct sched_dynp_cfg dynp;
+	struct sched_gang_params gang; /* a time-sharing policy: the replay engine runs sched/gang.h with these */
 	uint32_t scratch_jobs;        /* planning scratch (relaxed, slack, the dynP family): jobs it can take; 0 = none */
 };
+
+/*
+ * A policy parameter, as the registry describes it: where it lives in
+ * struct sched_config, its range, default, unit and help. The replayer's
+ * options, the console's `config` command and their help texts are made
+ * from these, and sched_init() checks every value against them.
+ */
+enum sched_param_kind {
+	SCHED_PARAM_COUNT_KIND, /* a whole number */
+	SCHED_PARAM_SECONDS,    /* a duration: 90, 90s, 30m, 2h, 1d */
+	SCHED_PARAM_MILLI,      /* a decimal kept in thousandths: "1.5" is 1500 */
+	SCHED_PARAM_CHOICE,     /* one of `choices`, kept as its index */
+};
+
+struct sched_param {
+	const char *name;             /* option and console name: "tolerance", "sf", "early-end" */
+	const char *help;             /* one line, with the paper's section where it has one */
+	const char *unit;             /* "s", "" */
+	const char *const *choices;   /* CHOICE: the names, NULL-terminated */
+	uint16_t offset;              /* of the value in struct sched_config */
+	uint16_t set_offset;          /* of the bool that says its block was given, or SCHED_PARAM_NO_BLOCK */
+	uint8_t size;                 /* bytes of the value: 1, 2 or 4 */
+	uint8_t kind;                 /* enum sched_param_kind */
+	bool listable;                /* the replayer takes a list and replays one column per value */
+	uint32_t min, max, def;       /* in the stored unit (thousandths for MILLI) */
+};
+
+#define SCHED_PARAM_NO_BLOCK 0xFFFFu
 
 /* User and political priorities, thousandths in [0, 1000]; this political value marks "over quota". */
 #define SCHED_PP_OVER_QUOTA 0xFFFFu
@@ -163,27 +192,33 @@ enum sched_job_state {
 #define SCHED_SLACK_INF INT32_MAX
 #define SCHED_PRIO_OVER_QUOTA 0xFFFFu
 
-/* A job in the system. Fields are read-only for callers. */
-struct sched_job {
-	struct sched_list link;  /* in the waiting queue (plan order) or the running list (end order) */
-	struct sched_job *hnext; /* next job in the same id-index bucket */
+/*
+ * The scheduler's state is opaque: it lives at the start of the arena the
+ * caller gives sched_init(), and callers read it only through the functions
+ * below (sched_stats(), sched_job_read(), the iterators). Every link inside
+ * the arena is a self-relative offset, never a pointer, so a byte copy of
+ * the arena is the same scheduler at another address or after a reset
+ * (sched_attach() re-binds the decision callback).
+ */
+struct sched;
+struct sched_job; /* a job in the system: a handle for sched_job_read() and the iterators */
+struct sched_seg; /* a segment of an availability profile: a handle for sched_seg_time/free */
+
+/** What a caller may know of one job in the system. */
+struct sched_job_info {
 	uint32_t id;
 	uint32_t user;
-	uint32_t arrival;        /* order of submission, for ties */
 	sched_procs_t procs;
 	sched_time_t submit;
 	sched_time_t estimate;
-	sched_time_t start;      /* running: when it started; waiting: its reservation (if reserved) */
-	sched_time_t guarantee;  /* the reservation it was given at submit (relaxed bounds delays by it) */
-	sched_time_t hold;       /* its queue's running limits keep it from starting before this */
-	int32_t slack;           /* slack policy: seconds of delay it may still take; SCHED_SLACK_INF */
+	sched_time_t start;      /* running: when it started; waiting: its reservation, or SCHED_TIME_MAX */
+	sched_time_t guarantee;  /* the reservation given at submit, or SCHED_TIME_MAX */
+	int32_t slack;           /* slack policy: delay it may still take, seconds; SCHED_SLACK_INF */
 	uint16_t prio3;          /* slack policy: UP + PP + SP in thousandths; SCHED_PRIO_OVER_QUOTA */
 	uint8_t queue;
-	uint8_t part;            /* partition it runs in, or is reserved in */
-	uint8_t allowed;         /* bit mask of partitions it may use */
+	uint8_t partition;       /* where it runs, or is reserved */
 	uint8_t state;           /* enum sched_job_state */
-	uint8_t reserved;        /* waiting job holds [start, start + estimate) in its partition's profile */
-	uint8_t settled;         /* slack: its SP was set from its placement (seed 003 section 2.2: once) */
+	bool reserved;           /* waiting and holding a reservation */
 };
 
 /* Event counts since init, for reports and consoles. */
@@ -202,78 +237,48 @@ struct sched_counters {
 	uint32_t scratch_short; /* plans the scratch area was too small to try (fell back to strict) */
 };
 
-struct sched_partition {
-	struct sched_profile profile;
-	sched_procs_t procs;
-	sched_procs_t busy;      /* processors held by running jobs */
-};
-
-struct sched_num; /* the core's integer soft float (core/src/num.h) */
-#define SCHED_NUM_BYTES 16u
-
-/* Work area of the planning policies: copies of the profiles and per-job arrays. */
-struct sched_scratch {
-	uint32_t cap;                   /* jobs it can take; 0: no scratch */
-	struct sched_pool segs;
-	struct sched_profile work[SCHED_MAX_PARTITIONS];
-	struct sched_job **jobs;        /* cap entries */
-	struct sched_num *factors;      /* cap entries (slack: the delay-independent part of a cost) */
-	sched_time_t *start_a, *start_b;
-	uint8_t *part_a, *part_b;
-};
-
-struct sched_policy;
-
-struct sched {
-	struct sched_config cfg;
-	const struct sched_policy *policy;
-	struct sched_pool jobs;
-	struct sched_pool segs;
-	uint8_t n_parts;
-	uint8_t n_queues;
-	bool has_background;        /* some queue is a background queue (the pass looks for its jobs) */
-	struct sched_partition part[SCHED_MAX_PARTITIONS];
-	sched_procs_t queue_busy[SCHED_MAX_QUEUES]; /* processors held by each queue's running jobs */
-	struct sched_list waiting;  /* plan order: queue priority, then the policy's order, then arrival */
-	struct sched_list running;  /* ascending expected end (start + estimate), ties in start order */
-	uint32_t n_waiting;
-	uint32_t n_running;
-	uint32_t arrivals;          /* submissions so far (the next job's arrival number) */
-	sched_procs_t busy;         /* processors held by running jobs, all partitions */
-	sched_time_t now;           /* latest time seen */
-	sched_time_t first_start;   /* earliest reservation among waiting jobs (planning policies) */
-	struct sched_job **buckets; /* id index: max_jobs chains, so lookups are O(1) on average */
-	bool pass_due;              /* something changed since the last scheduling pass */
-	bool replan_due;            /* a job ended: the dynP family re-plans at the next pass */
-	sched_decision_fn emit;
-	void *emit_ctx;
+/** A snapshot of the scheduler's state and work, for reports, consoles and tests. */
+struct sched_stats {
+	sched_time_t now;            /* latest time seen */
+	enum sched_policy_id policy; /* in force */
+	uint8_t order;               /* the dynP family: the order in force (enum sched_order) */
+	uint32_t waiting, running;   /* jobs in the queue and on the machine */
+	sched_procs_t busy;          /* processors held by running jobs, all partitions */
+	sched_procs_t procs;         /* machine size */
+	uint32_t jobs_used, jobs_peak, jobs_capacity, jobs_fails;     /* the job pool */
+	uint32_t segs_used, segs_peak, segs_capacity, segs_fails;     /* the profile segment pool */
+	uint32_t segments;           /* segments in all profiles now */
+	uint32_t scratch_jobs;       /* the planning scratch's capacity (0: none) */
 	struct sched_counters counters;
-	struct sched_scratch scratch;
-	uint8_t order;              /* the dynP family: the order in force (enum sched_order) */
 	struct sched_dynp_stats dynp;
 };
+
+/* Bytes of the opaque parts, checked against the private definitions by static assertions. */
+#define SCHED_REL_BYTES sizeof(intptr_t)                /* one self-relative link */
+#define SCHED_JOB_BYTES (3 * SCHED_REL_BYTES + 48u)     /* one job slot */
+#define SCHED_SEG_BYTES (2 * SCHED_REL_BYTES + 8u)      /* one profile segment */
+#define SCHED_STATE_BYTES (2048u + 64u * SCHED_REL_BYTES) /* the state header at the arena's start (at most) */
+#define SCHED_NUM_BYTES 16u
 
 /* Segments: two per job, and one base segment per partition. */
 #define SCHED_SEGMENTS(max_jobs) (2 * (size_t)(max_jobs) + SCHED_MAX_PARTITIONS)
 
-/* Bytes of arena without scratch: the job pool, the profile segments, the id index. */
+/* Bytes of arena without scratch: the state, the job pool, the profile segments, the id index. */
 #define SCHED_ARENA_SIZE(max_jobs) \
-	((size_t)(max_jobs) * sizeof(struct sched_job) + \
-	 SCHED_SEGMENTS(max_jobs) * sizeof(struct sched_seg) + \
-	 (size_t)(max_jobs) * sizeof(struct sched_job *))
+	(SCHED_STATE_BYTES + (size_t)(max_jobs) * SCHED_JOB_BYTES + \
+	 SCHED_SEGMENTS(max_jobs) * SCHED_SEG_BYTES + (size_t)(max_jobs) * SCHED_REL_BYTES)
 
 /* Bytes of scratch for a backlog of `jobs`: work segments and per-job arrays. */
 #define SCHED_SCRATCH_SIZE(jobs) \
-	(SCHED_SEGMENTS(jobs) * sizeof(struct sched_seg) + \
-	 (size_t)(jobs) * (SCHED_NUM_BYTES + sizeof(struct sched_job *) + 2 * sizeof(sched_time_t) + 2))
+	(SCHED_SEGMENTS(jobs) * SCHED_SEG_BYTES + \
+	 (size_t)(jobs) * (SCHED_NUM_BYTES + sizeof(void *) + 2 * sizeof(sched_time_t) + 2))
 
 /* Bytes of arena for a configuration with scratch_jobs of scratch (a multiple of 8). */
 #define SCHED_ARENA_SIZE_SCRATCH(max_jobs, scratch_jobs) \
 	((SCHED_ARENA_SIZE(max_jobs) + ((scratch_jobs) ? SCHED_SCRATCH_SIZE(scratch_jobs) : 0) + 7u) & ~(size_t)7u)
 
 /* Alignment the arena needs. */
-#define SCHED_ARENA_ALIGN (_Alignof(struct sched_job) > _Alignof(struct sched_seg) ? \
-			   _Alignof(struct sched_job) : _Alignof(struct sched_seg))
+#define SCHED_ARENA_ALIGN 8u
 
 /** Arena bytes needed for @p max_jobs jobs without scratch (SCHED_ARENA_SIZE). O(1). */
 size_t sched_arena_size(uint32_t max_jobs);
@@ -282,16 +287,30 @@ size_t sched_arena_size(uint32_t max_jobs);
 size_t sched_arena_size_cfg(const struct sched_config *cfg);
 
 /**
- * Prepare @p s with @p cfg over @p arena (sched_arena_size_cfg(cfg) bytes,
- * aligned to SCHED_ARENA_ALIGN). The clock starts at @p origin. @p emit (may
- * be NULL) receives decisions with @p ctx. O(max_jobs).
+ * Make a scheduler with @p cfg in @p arena (sched_arena_size_cfg(cfg) bytes,
+ * aligned to SCHED_ARENA_ALIGN): the state lives at the arena's start and
+ * *@p out is its handle. The clock starts at @p origin. @p emit (may be
+ * NULL) receives decisions with @p ctx. O(max_jobs).
  * @retval SCHED_E_INVAL procs or max_jobs is 0, an unknown policy or
  *         heuristic, a bad partition or queue table, arena NULL or misaligned.
  * @retval SCHED_E_NOSPACE the arena is too small.
  * @retval SCHED_E_RANGE origin >= SCHED_NOW_LIMIT, or max_jobs too large to size an arena.
  */
-int sched_init(struct sched *s, const struct sched_config *cfg, void *arena, size_t arena_size,
+int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, size_t arena_size,
 	       sched_decision_fn emit, void *ctx, sched_time_t origin);
+
+/**
+ * Take up the scheduler whose state is in @p arena: a byte copy of another
+ * scheduler's arena, at any address, or the same arena after a reset.
+ * Decisions go to @p emit with @p ctx from now on. O(1).
+ * @retval SCHED_E_FORMAT the arena holds no scheduler of this build's layout.
+ * @retval SCHED_E_NOSPACE @p arena_size is smaller than the state needs.
+ * @retval SCHED_E_INVAL arena NULL or misaligned.
+ */
+int sched_attach(struct sched **out, void *arena, size_t arena_size, sched_decision_fn emit, void *ctx);
+
+/** Bytes of arena the scheduler @p s uses from its start (what a copy must take). O(1). */
+size_t sched_arena_used(const struct sched *s);
 
 /**
  * A job arrives at @p now. Planning policies reserve its start here (its
@@ -378,17 +397,30 @@ const struct sched_job *sched_first(const struct sched *s, enum sched_job_state 
 /** The job after @p j in its list, or NULL. O(1). */
 const struct sched_job *sched_next(const struct sched *s, const struct sched_job *j);
 
-/** Processors free at the current time, all partitions. O(1). */
-static inline sched_procs_t sched_free_now(const struct sched *s)
-{
-	return s->cfg.procs - s->busy;
-}
+/** What is known of job @p j (a handle from sched_find or the iterators). O(1). */
+void sched_job_read(const struct sched_job *j, struct sched_job_info *out);
 
-/** Profile of partition @p p (0 without partitions). O(1). */
-static inline const struct sched_profile *sched_profile_of(const struct sched *s, unsigned p)
-{
-	return &s->part[p].profile;
-}
+/** Job @p id into @p out. O(1) on average. @retval SCHED_E_NOENT no such job. */
+int sched_job_get(const struct sched *s, uint32_t id, struct sched_job_info *out);
+
+/** The state's sizes, pools and counters into @p out. O(partitions). */
+void sched_stats(const struct sched *s, struct sched_stats *out);
+
+/** The configuration in force (normalised: zeros replaced by what they mean). O(1). */
+const struct sched_config *sched_config_get(const struct sched *s);
+
+/** Processors free at the current time, all partitions. O(1). */
+sched_procs_t sched_free_now(const struct sched *s);
+
+/** First segment of partition @p part's availability profile (NULL if no such partition). O(1). */
+const struct sched_seg *sched_seg_first(const struct sched *s, unsigned part);
+
+/** The segment after @p g in partition @p part's profile, or NULL after the last. O(1). */
+const struct sched_seg *sched_seg_next(const struct sched *s, unsigned part, const struct sched_seg *g);
+
+/** When segment @p g starts, and how many processors are free from then to the next one. O(1). */
+sched_time_t sched_seg_time(const struct sched_seg *g);
+sched_procs_t sched_seg_free(const struct sched_seg *g);
 
 /**
  * Check every invariant: each profile's own, pool accounting, list lengths,
@@ -398,8 +430,41 @@ static inline const struct sched_profile *sched_profile_of(const struct sched *s
  */
 int sched_check(const struct sched *s);
 
+/** A policy's parameters: *@p out points at @p count entries (0 for none or an unknown policy). O(1). */
+unsigned sched_policy_params(enum sched_policy_id policy, const struct sched_param **out);
+
+/** One line on what @p policy does, with its paper and section; NULL if unknown. O(1). */
+const char *sched_policy_help(enum sched_policy_id policy);
+
+/** The parameter called @p name (and in *@p policy the policy it belongs to), or NULL. O(parameters). */
+const struct sched_param *sched_param_find(const char *name, enum sched_policy_id *policy);
+
+/**
+ * Read @p text as a value of @p p: a whole number, a duration (90, 30m, 2h,
+ * 1d), a decimal with up to three significant places (rounded half up), or
+ * a choice's name. O(length).
+ * @retval SCHED_E_INVAL not of that form. @retval SCHED_E_RANGE outside [min, max].
+ */
+int sched_param_parse(const struct sched_param *p, const char *text, uint32_t *value);
+
+/** Write @p value of @p p into @p buf (@p size bytes, NUL-terminated) as parse reads it. O(1). */
+void sched_param_format(const struct sched_param *p, uint32_t value, char *buf, size_t size);
+
+/** The value of @p p in @p cfg (a block not yet given reads as the default). O(1). */
+uint32_t sched_param_get(const struct sched_config *cfg, const struct sched_param *p);
+
+/**
+ * Set @p p in @p cfg to @p value; the rest of its block, if not given
+ * before, takes the defaults. O(parameters).
+ * @retval SCHED_E_RANGE outside [min, max] (cfg unchanged).
+ */
+int sched_param_set(struct sched_config *cfg, const struct sched_param *p, uint32_t value);
+
 /** Name of a policy ("fcfs", "easy", "cons", "relaxed", "slack", "fcfs-replan", "sjf", "ljf", "dynp-basic", "dynp"), or NULL. O(1). */
 const char *sched_policy_name(enum sched_policy_id policy);
+
+/** Does @p policy time-share the machine (it runs on sched/gang.h, not on struct sched)? O(1). */
+bool sched_policy_timeshared(enum sched_policy_id policy);
 
 /** Does @p policy plan in a scratch area (config scratch_jobs must then be > 0)? O(1). */
 bool sched_policy_needs_scratch(enum sched_policy_id policy);

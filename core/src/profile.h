@@ -4,8 +4,8 @@
 #define SCHED_PROFILE_H
 
 #include "sched/types.h"
-#include "sched/list.h"
-#include "sched/pool.h"
+#include "list.h"
+#include "pool.h"
 
 /*
  * Seed 000 section 2.1 keeps the schedule as a linked list of free-processor
@@ -33,7 +33,7 @@ struct sched_seg {
 
 struct sched_profile {
 	struct sched_seg end;     /* sentinel at SCHED_TIME_MAX; end.link is the list head */
-	struct sched_pool *pool;  /* where segments come from */
+	sched_rel_t pool;         /* the struct sched_pool segments come from (self-relative) */
 	sched_procs_t procs;      /* machine size */
 	uint32_t count;           /* real segments in the list */
 };
@@ -51,21 +51,21 @@ void sched_profile_clear(struct sched_profile *p);
 /** First real segment (never NULL after init). O(1). */
 static inline struct sched_seg *sched_profile_first(const struct sched_profile *p)
 {
-	return SCHED_LIST_ENTRY(p->end.link.next, struct sched_seg, link);
+	return SCHED_LIST_ENTRY(sched_list_next(&p->end.link), struct sched_seg, link);
 }
 
 /** Segment after @p seg, or NULL after the last real one. O(1). */
 static inline struct sched_seg *sched_profile_next(const struct sched_profile *p,
 						   const struct sched_seg *seg)
 {
-	struct sched_list *n = seg->link.next;
+	struct sched_list *n = sched_list_next(&seg->link);
 	return n == &p->end.link ? NULL : SCHED_LIST_ENTRY(n, struct sched_seg, link);
 }
 
 /** End of @p seg's period (the next segment's start; SCHED_TIME_MAX for the last). O(1). */
 static inline sched_time_t sched_seg_end(const struct sched_seg *seg)
 {
-	return SCHED_LIST_ENTRY(seg->link.next, struct sched_seg, link)->time;
+	return SCHED_LIST_ENTRY(sched_list_next(&seg->link), struct sched_seg, link)->time;
 }
 
 /** The profile's origin: the first segment's time. O(1). */

@@ -4,7 +4,7 @@
 #define SCHED_POOL_H
 
 #include "sched/types.h"
-#include "sched/list.h"
+#include "list.h"
 
 /*
  * A pool hands out equal-sized elements from one array the caller owns. The
@@ -15,7 +15,7 @@
  * error and asserts.
  */
 struct sched_pool {
-	unsigned char *base;   /* first element */
+	sched_rel_t base;      /* first element (self-relative: the pool may move with its arena) */
 	size_t elem_size;      /* bytes per element, including padding */
 	size_t link_offset;    /* where the element's struct sched_list lives */
 	uint32_t capacity;     /* elements in the array */

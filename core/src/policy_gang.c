@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/* Gang scheduling (seed 002) in the registry: its name, help and parameters; it runs on sched/gang.h. */
+#include "sched_priv.h"
+#include "sched/gang.h"
+
+/*
+ * Gang scheduling time-shares the machine: there is no availability profile
+ * and no reservation, so it has none of struct sched's hooks. The replay
+ * engine (core/src/replay.c) sees `timeshared` and runs the gang module
+ * with these parameters instead; sched_init() refuses it (SCHED_E_NOTSUP).
+ */
+#define GANG_SET offsetof(struct sched_config, gang.set)
+
+static const struct sched_param params[] = {
+	{.name = "scheme", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = sched_gang_scheme_names,
+	 .offset = offsetof(struct sched_config, gang.scheme), .size = 1, .set_offset = GANG_SET,
+	 .min = 0, .max = SCHED_GANG_SCHEME_COUNT - 1u, .def = SCHED_GANG_BRMMS, .listable = true,
+	 .help = "allocation (s. 4.1): bc buddy, br re-packing, brms multiple slots, brmms minimised slots"},
+	{.name = "quantum", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = offsetof(struct sched_config, gang.quantum),
+	 .size = 4, .set_offset = GANG_SET, .min = 1, .max = 86400, .def = 5,
+	 .help = "seconds per time slot (s. 4.3: 5)"},
+	{.name = "max-slots", .kind = SCHED_PARAM_COUNT_KIND, .unit = "", .offset = offsetof(struct sched_config, gang.max_slots),
+	 .size = 4, .set_offset = GANG_SET, .min = 1, .max = 65535, .def = 1024,
+	 .help = "time slots at most (rows of the matrix); arrivals beyond wait"},
+};
+
+const struct sched_policy sched_policy_gang = {
+	.name = "gang",
+	.help = "gang scheduling: slots x processors, buddy blocks, re-packing and the workload tree "
+		"(Zhou, Walsh & Brent 1998)",
+	.params = params,
+	.n_params = sizeof params / sizeof params[0],
+	.timeshared = true,
+};

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The policy registry, tested from the registry itself: every policy and
+ * every parameter it lists is checked here, so a new policy is tested
+ * without editing this file.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+#include "sched/replay.h"
+
+static void every_policy_has_a_name_and_help(void)
+{
+	for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
+		const char *name = sched_policy_name((enum sched_policy_id)p);
+		CHECK(name != NULL && name[0] != '\0');
+		CHECK(sched_policy_help((enum sched_policy_id)p) != NULL);
+		CHECK(strlen(sched_policy_help((enum sched_policy_id)p)) > 20);
+		enum sched_policy_id back;
+		CHECK_EQ(sched_policy_parse(name, &back), SCHED_OK);
+		CHECK_EQ(back, p);
+		/* Names are unique. */
+		for (int q = 0; q < p; q++)
+			CHECK(strcmp(name, sched_policy_name((enum sched_policy_id)q)) != 0);
+	}
+	CHECK(sched_policy_name(SCHED_POLICY_COUNT) == NULL);
+	CHECK(sched_policy_help(SCHED_POLICY_COUNT) == NULL);
+}
+
+/* Each parameter: its default in range; text round-trips; the range is enforced by parse, set and init. */
+static void check_param(enum sched_policy_id pol, const struct sched_param *p)
+{
+	char buf[32];
+	uint32_t v;
+	CHECK(p->name != NULL && p->help != NULL && p->unit != NULL);
+	CHECK(p->min <= p->def && p->def <= p->max);
+	CHECK(p->size == 1 || p->size == 2 || p->size == 4);
+	enum sched_policy_id owner;
+	CHECK(sched_param_find(p->name, &owner) == p);
+	CHECK_EQ(owner, pol);
+	const uint32_t probe[3] = {p->min, p->def, p->max};
+	for (int k = 0; k < 3; k++) {
+		sched_param_format(p, probe[k], buf, sizeof buf);
+		CHECK_EQ(sched_param_parse(p, buf, &v), SCHED_OK);
+		CHECK_EQ(v, probe[k]);
+	}
+	CHECK_EQ(sched_param_parse(p, "", &v), SCHED_E_INVAL);
+	CHECK_EQ(sched_param_parse(p, "x1", &v), SCHED_E_INVAL);
+	if (p->kind != SCHED_PARAM_CHOICE) {
+		CHECK_EQ(sched_param_parse(p, "99999999999", &v), SCHED_E_RANGE);
+		CHECK_EQ(sched_param_parse(p, "-1", &v), SCHED_E_INVAL);
+	}
+	/* A configuration: unset, it reads the default; set, it reads the value; a bad one is refused. */
+	struct sched_config cfg = {.procs = 8, .max_jobs = 4, .policy = pol, .scratch_jobs = 4};
+	CHECK_EQ(sched_param_get(&cfg, p), p->def);
+	CHECK_EQ(sched_param_set(&cfg, p, p->max), SCHED_OK);
+	CHECK_EQ(sched_param_get(&cfg, p), p->max);
+	if (p->max < UINT32_MAX)
+		CHECK_EQ(sched_param_set(&cfg, p, p->max + 1u), SCHED_E_RANGE);
+	CHECK_EQ(sched_param_get(&cfg, p), p->max);
+	CHECK_EQ(sched_param_set(&cfg, p, p->min), SCHED_OK);
+	struct sched_config def = {.procs = 8, .max_jobs = 4, .policy = pol, .scratch_jobs = 4};
+	if (sched_policy_timeshared(pol)) {
+		/* It runs on the gang module: the replay engine takes (and checks) its parameters. */
+		static _Alignas(8) unsigned char big[1u << 20];
+		struct sched_replay r;
+		CHECK(sched_replay_arena_size_cfg(&cfg) <= sizeof big);
+		CHECK_EQ(sched_replay_init(&r, &cfg, big, sizeof big, NULL, NULL), SCHED_OK);
+		CHECK_EQ(sched_param_get(&r.cfg, p), p->min);
+		CHECK_EQ(sched_replay_init(&r, &def, big, sizeof big, NULL, NULL), SCHED_OK);
+		CHECK_EQ(sched_param_get(&r.cfg, p), p->def);
+	} else {
+		static _Alignas(8) unsigned char arena[SCHED_ARENA_SIZE_SCRATCH(4, 4)];
+		struct sched *s;
+		int ok = sched_init(&s, &cfg, arena, sizeof arena, NULL, NULL, 0);
+		/* Cross-parameter checks may refuse an extreme, but never a default configuration. */
+		CHECK(ok == SCHED_OK || ok == SCHED_E_INVAL);
+		if (ok == SCHED_OK)
+			CHECK_EQ(sched_param_get(sched_config_get(s), p), p->min);
+		CHECK_EQ(sched_init(&s, &def, arena, sizeof arena, NULL, NULL, 0), SCHED_OK);
+		CHECK_EQ(sched_param_get(sched_config_get(s), p), p->def);
+	}
+	if (p->kind == SCHED_PARAM_CHOICE) {
+		for (uint32_t c = 0; p->choices[c] != NULL; c++) {
+			CHECK_EQ(sched_param_parse(p, p->choices[c], &v), SCHED_OK);
+			CHECK_EQ(v, c);
+		}
+	}
+}
+
+static void every_parameter_round_trips_and_is_checked(void)
+{
+	unsigned total = 0;
+	for (int pol = 0; pol < SCHED_POLICY_COUNT; pol++) {
+		const struct sched_param *params;
+		unsigned n = sched_policy_params((enum sched_policy_id)pol, &params);
+		for (unsigned k = 0; k < n; k++)
+			check_param((enum sched_policy_id)pol, &params[k]);
+		total += n;
+	}
+	CHECK(total > 0);
+	CHECK(sched_param_find("no-such-parameter", NULL) == NULL);
+}
+
+/* Values written by hand, against the parser (independent of the formatter). */
+static void parser_by_hand(void)
+{
+	enum sched_policy_id pol;
+	const struct sched_param *sf = sched_param_find("sf", &pol), *tol = sched_param_find("tolerance", &pol);
+	uint32_t v;
+	CHECK(sf != NULL && tol != NULL);
+	CHECK_EQ(sched_param_parse(sf, "3", &v), SCHED_OK);
+	CHECK_EQ(v, 3000);
+	CHECK_EQ(sched_param_parse(sf, "0.5", &v), SCHED_OK);
+	CHECK_EQ(v, 500);
+	CHECK_EQ(sched_param_parse(sf, "1.2345", &v), SCHED_OK);
+	CHECK_EQ(v, 1235);
+	CHECK_EQ(sched_param_parse(sf, "1.2344", &v), SCHED_OK);
+	CHECK_EQ(v, 1234);
+	CHECK_EQ(sched_param_parse(sf, "1.", &v), SCHED_E_INVAL);
+	CHECK_EQ(sched_param_parse(tol, "30m", &v), SCHED_OK);
+	CHECK_EQ(v, 1800);
+	CHECK_EQ(sched_param_parse(tol, "2h", &v), SCHED_OK);
+	CHECK_EQ(v, 7200);
+	CHECK_EQ(sched_param_parse(tol, "1d", &v), SCHED_OK);
+	CHECK_EQ(v, 86400);
+	CHECK_EQ(sched_param_parse(tol, "5x", &v), SCHED_E_INVAL);
+	char buf[8];
+	sched_param_format(sf, 2500, buf, sizeof buf);
+	CHECK(strcmp(buf, "2.5") == 0);
+	sched_param_format(sf, 2050, buf, sizeof buf);
+	CHECK(strcmp(buf, "2.05") == 0);
+	sched_param_format(sf, 1, buf, 3); /* cut to fit, always terminated */
+	CHECK(strcmp(buf, "0.") == 0);
+}
+
+/* Setting one parameter of a block gives the rest of the block its defaults, as init would. */
+static void a_block_takes_its_defaults(void)
+{
+	enum sched_policy_id pol;
+	const struct sched_param *awt = sched_param_find("awt", &pol), *sf = sched_param_find("sf", &pol);
+	struct sched_config cfg = {.procs = 8, .max_jobs = 4, .policy = SCHED_POLICY_SLACK, .scratch_jobs = 4};
+	CHECK_EQ(sched_param_set(&cfg, awt, 600), SCHED_OK);
+	CHECK(cfg.slack.set);
+	CHECK_EQ(cfg.slack.awt, 600);
+	CHECK_EQ(cfg.slack.sf_milli, sf->def);
+	CHECK_EQ(cfg.slack.alpha_milli[3], 1000);
+	/* Cross-checks come from the policy: basic dynP's bounds must be in order. */
+	struct sched_config d = {.procs = 8, .max_jobs = 4, .policy = SCHED_POLICY_DYNP_BASIC, .scratch_jobs = 4};
+	CHECK_EQ(sched_param_set(&d, sched_param_find("lower", &pol), 9500), SCHED_OK);
+	static _Alignas(8) unsigned char arena[SCHED_ARENA_SIZE_SCRATCH(4, 4)];
+	struct sched *s;
+	CHECK_EQ(sched_init(&s, &d, arena, sizeof arena, NULL, NULL, 0), SCHED_E_INVAL);
+	CHECK_EQ(sched_param_set(&d, sched_param_find("upper", &pol), 9500), SCHED_OK);
+	CHECK_EQ(sched_init(&s, &d, arena, sizeof arena, NULL, NULL, 0), SCHED_OK);
+}
+
+static const struct test tests[] = {
+	{"every_policy_has_a_name_and_help", every_policy_has_a_name_and_help},
+	{"every_parameter_round_trips_and_is_checked", every_parameter_round_trips_and_is_checked},
+	{"parser_by_hand", parser_by_hand},
+	{"a_block_takes_its_defaults", a_block_takes_its_defaults},
+	{NULL, NULL},
+};
+
+int main(int argc, char **argv)
+{
+	return test_main("registry", tests, argc, argv);
+}
