@@ -16,7 +16,7 @@ WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -fno-comm
 # -fno-tree-loop-distribute-patterns: GCC would turn the byte loops of util.h back into
 # memset/memcpy calls, which a freestanding core must not reference.
 CORE_WARN := $(WARN) -Wconversion -ffreestanding -fno-tree-loop-distribute-patterns
-INC     := -Icore/include -Iport -Isim_host -Itools -Ifirmware -Itests/harness
+INC     := -Icore/include -Iport -Itrace -Isim_host -Itools -Ifirmware -Itests/harness
 # Unit tests also reach the core's private headers.
 TEST_INC := -Icore/src
 
@@ -29,8 +29,11 @@ LDFLAGS_san := -fsanitize=address,undefined
 
 CORE_SRC := $(wildcard core/src/*.c)
 PORT_SRC := port/host/port_host.c
-SIM_LIB_SRC := sim_host/swf.c sim_host/tz.c sim_host/workload.c sim_host/replay.c sim_host/report.c \
-               sim_host/fixture_io.c sim_host/site.c sim_host/gang_replay.c
+# The trace library: SWF and fixture files, time zones, site files, the cleaning conventions.
+TRACE_LIB_SRC := trace/swf.c trace/fixture_io.c trace/tz.c trace/site.c trace/workload.c
+# The replayer's own library: the host replay loops and the reports.
+SIM_LIB_SRC := sim_host/replay.c sim_host/report.c sim_host/gang_replay.c
+SIM_MAIN_SRC := sim_host/main.c sim_host/options.c sim_host/policy_opts.c sim_host/run.c
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_NAMES := $(patsubst tests/unit/%.c,%,$(UNIT_SRC))
 
@@ -49,30 +52,35 @@ define VARIANT
 $(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h core/src/*.h) Makefile
 	@mkdir -p $$(@D)
 	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
-$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h port/*.h sim_host/*.h tools/*.h tests/harness/*.h tests/unit/*.h tests/prop/*.h firmware/*.h)
+$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h port/*.h trace/*.h sim_host/*.h tools/*.h tests/harness/*.h tests/unit/*.h tests/prop/*.h firmware/*.h)
 	@mkdir -p $$(@D)
 	$$(CC) $(WARN) $(CFLAGS_$(1)) $(INC) $$(if $$(filter tests/unit/%,$$<),$(TEST_INC)) -c $$< -o $$@
 $(BUILD)/$(1)/libsched.a: $(call obj,$(1),$(CORE_SRC) $(PORT_SRC))
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
+$(BUILD)/$(1)/libtrace.a: $(call obj,$(1),$(TRACE_LIB_SRC))
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcs $$@ $$^
 $(BUILD)/$(1)/libsim.a: $(call obj,$(1),$(SIM_LIB_SRC))
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
-$(BUILD)/$(1)/replay: $(call obj,$(1),sim_host/main.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+$(BUILD)/$(1)/replay: $(call obj,$(1),$(SIM_MAIN_SRC)) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libtrace.a \
+		$(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/checker $(BUILD)/$(1)/gang_checker: \
-		$(BUILD)/$(1)/%: $(call obj,$(1),tests/prop/%.c tests/prop/violation.c) $(BUILD)/$(1)/libsim.a \
+		$(BUILD)/$(1)/%: $(call obj,$(1),tests/prop/%.c tests/prop/violation.c) $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/libtools.a: $(call obj,$(1),tools/trace_stats.c)
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
 $(BUILD)/$(1)/swf2fix $(BUILD)/$(1)/fix2swf $(BUILD)/$(1)/fixinfo $(BUILD)/$(1)/wlgen: \
-		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libtrace.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/randwl: $(call obj,$(1),tests/prop/randwl.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
-$(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+$(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libtrace.a \
+		$(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 endef
 $(eval $(call VARIANT,rel))
@@ -128,9 +136,9 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 $(BUILD)/fuzz/fuzz_fixture: tests/fuzz/fuzz_fixture.c core/src/fixture.c $(wildcard core/include/sched/*.h)
 	@mkdir -p $(@D)
 	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_fixture.c core/src/fixture.c -o $@
-$(BUILD)/fuzz/fuzz_swf: tests/fuzz/fuzz_swf.c sim_host/swf.c sim_host/swf.h
+$(BUILD)/fuzz/fuzz_swf: tests/fuzz/fuzz_swf.c trace/swf.c trace/swf.h
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_swf.c sim_host/swf.c -lz -lm -o $@
+	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_swf.c trace/swf.c -lz -lm -o $@
 fuzz: $(BUILD)/fuzz/fuzz_fixture $(BUILD)/fuzz/fuzz_swf
 
 # --- fixtures: regenerated from their sources on demand; a test checks the committed copies

@@ -34,7 +34,7 @@ static void on_event(void *vctx, const struct sched_gang_event *e)
 	if (e->kind == SCHED_GANG_START) {
 		o->start = e->time;
 		if (c->events)
-			fprintf(c->events, "%u start %ld %u\n", e->time, name_of(c, e->job), c->jobs[e->job].procs);
+			fprintf(c->events, "%u start %ld %u\n", e->time, name_of(c, e->job), c->jobs[e->job].j.procs);
 		return;
 	}
 	o->end = e->time;
@@ -44,7 +44,7 @@ static void on_event(void *vctx, const struct sched_gang_event *e)
 
 uint32_t gang_quanta(const struct wjob *j, sched_time_t quantum)
 {
-	sched_time_t run = j->run < j->estimate ? j->run : j->estimate;
+	sched_time_t run = j->j.run < j->j.estimate ? j->j.run : j->j.estimate;
 	uint64_t q = ((uint64_t)run + quantum - 1u) / quantum;
 	return q == 0 ? 1u : q > UINT32_MAX ? UINT32_MAX : (uint32_t)q;
 }
@@ -56,11 +56,11 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 	memset(gs, 0, sizeof *gs);
 	if (n == 0) {
 		snprintf(err, errlen, "no jobs to replay");
-		return -1;
+		return SCHED_E_INVAL;
 	}
 	if (n > 65534u) {
 		snprintf(err, errlen, "gang scheduling replays at most 65,534 jobs at once (this slice has %zu)", n);
-		return -1;
+		return SCHED_E_RANGE;
 	}
 	struct sched_gang_config cfg = {.procs = o->procs, .max_slots = o->max_slots, .max_jobs = (uint32_t)n,
 					.scheme = o->scheme, .quantum = o->quantum};
@@ -69,12 +69,12 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 		snprintf(err, errlen, "gang scheduling needs a power-of-two machine of at most 32768 processors "
 				      "(buddy blocks), at most 65535 slots and a quantum of at least 1 s; "
 				      "this machine has %u (give --procs)", o->procs);
-		return -1;
+		return SCHED_E_RANGE;
 	}
 	void *arena = aligned_alloc(8, (size + 7u) / 8u * 8u);
 	struct sched_gang *g = NULL;
 	r->out = calloc(n, sizeof *r->out);
-	int rc = -1;
+	int rc = SCHED_E_NOSPACE;
 	if (arena == NULL || r->out == NULL) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -82,38 +82,42 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 	struct gctx c = {.jobs = jobs, .r = r, .events = o->events,
 			  .switches = o->switches, .names = o->names};
 	sched_time_t q = o->quantum;
-	sched_time_t origin = jobs[0].submit / q * q;
+	sched_time_t origin = jobs[0].j.submit / q * q;
 	if (sched_gang_init(&g, &cfg, arena, size, on_event, &c, origin) != SCHED_OK) {
 		snprintf(err, errlen, "cannot start the gang scheduler");
+		rc = SCHED_E_INVAL;
 		goto out;
 	}
 	size_t next = 0;
 	while (next < n || sched_gang_jobs(g) > 0) {
 		/* The jobs that arrived by this boundary are placed (the seed allocates on arrival; a job
 		 * runs from the next quantum boundary on), then one quantum runs. */
-		while (next < n && jobs[next].submit <= sched_gang_now(g)) {
+		while (next < n && jobs[next].j.submit <= sched_gang_now(g)) {
 			const struct wjob *j = &jobs[next];
-			r->out[next].submit = j->submit;
+			r->out[next].submit = j->j.submit;
 			r->out[next].predicted = SCHED_TIME_MAX;
-			int e = sched_gang_submit(g, (uint32_t)next, j->procs, gang_quanta(j, q), sched_gang_now(g));
+			int e = sched_gang_submit(g, (uint32_t)next, j->j.procs, gang_quanta(j, q), sched_gang_now(g));
 			if (e != SCHED_OK) {
 				snprintf(err, errlen, "the gang scheduler refused job %ld: %s", name_of(&c, (uint32_t)next),
 					 sched_strerror(e));
+				rc = e;
 				goto out;
 			}
 			if (o->events)
-				fprintf(o->events, "%u submit %ld %u %u -\n", j->submit, name_of(&c, (uint32_t)next),
-					j->procs, j->estimate);
+				fprintf(o->events, "%u submit %ld %u %u -\n", j->j.submit, name_of(&c, (uint32_t)next),
+					j->j.procs, j->j.estimate);
 			next++;
 		}
 		if (sched_gang_jobs(g) > r->max_jobs_in_system)
 			r->max_jobs_in_system = sched_gang_jobs(g);
 		if (sched_gang_tick(g) != SCHED_OK) {
 			snprintf(err, errlen, "the gang scheduler failed at %u", sched_gang_now(g));
+			rc = SCHED_E_STATE;
 			goto out;
 		}
 		if (o->check && sched_gang_check(g) != SCHED_OK) {
 			snprintf(err, errlen, "gang invariant check failed at %u", sched_gang_now(g));
+			rc = SCHED_E_STATE;
 			goto out;
 		}
 		/* An empty machine waits for the next arrival in whole idle quanta (they count in the averages). */
@@ -128,8 +132,8 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 		 * so slowdowns and utilization mean what they mean under space sharing. The time until
 		 * the first quantum is kept apart (and in --jobs-out). */
 		sched_time_t dedicated = (sched_time_t)((uint64_t)len * q);
-		bool killed = jobs[i].run > jobs[i].estimate;
-		sched_metrics_add(&r->metrics, x->submit, x->end - dedicated, x->end, jobs[i].procs, killed);
+		bool killed = jobs[i].j.run > jobs[i].j.estimate;
+		sched_metrics_add(&r->metrics, x->submit, x->end - dedicated, x->end, jobs[i].j.procs, killed);
 		sum_first += x->start - x->submit;
 		r->counters.killed += killed;
 		r->out[i].killed = killed;
@@ -138,7 +142,7 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 		gs->turn_sum[cls] += turn;
 		gs->turn_n[cls]++;
 		sum_t += (uint64_t)len * q;
-		sum_p += jobs[i].procs;
+		sum_p += jobs[i].j.procs;
 	}
 	const struct sched_gang_counters *k = sched_gang_counters(g);
 	gs->quanta = k->quanta;
@@ -154,7 +158,7 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 	gs->extra_slots = k->extra_slots;
 	gs->extras_released = k->extras_released;
 	/* rho = lambda p t / P (section 4.3), lambda from the first to the last arrival. */
-	double span = (double)(jobs[n - 1].submit - jobs[0].submit);
+	double span = (double)(jobs[n - 1].j.submit - jobs[0].j.submit);
 	gs->rho = span > 0 ? ((double)(n - 1) / span) * ((double)sum_p / (double)n) * ((double)sum_t / (double)n) /
 				     (double)o->procs
 			   : 0;

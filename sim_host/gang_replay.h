@@ -41,8 +41,10 @@ uint32_t gang_quanta(const struct wjob *j, sched_time_t quantum);
  * runs; an empty machine idles a quantum at a time. r->out gets each job's
  * submit, first quantum (start) and end; r->metrics the usual metrics with
  * the dedicated run time (its quanta) as the run and the rest of the
- * response as the wait. Returns -1 with a message on a bad machine size
- * or a failure.
+ * response as the wait. O(quanta x jobs running).
+ * @retval SCHED_E_RANGE a machine that is not a power of two, or too many jobs.
+ * @retval SCHED_E_NOSPACE out of memory; another negative code: the gang scheduler failed.
+ * Each failure leaves a message in @p err.
  */
 int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o, struct replay_result *r,
 		    struct gang_stats *gs, char *err, size_t errlen);

@@ -20,11 +20,9 @@ static int source(void *vctx, struct sched_replay_job *job)
 	struct ctx *c = vctx;
 	if (c->next == c->n)
 		return 0;
-	const struct wjob *w = &c->jobs[c->next];
-	*job = (struct sched_replay_job){.seq = (uint32_t)c->next, .submit = w->submit, .run = w->run,
-					 .estimate = w->estimate, .procs = w->procs, .user = w->user,
-					 .queue = w->queue, .partition = w->partition, .up_milli = w->up_milli,
-					 .pp_milli = w->pp_milli};
+	/* The cleaned record goes in as it is; seq is the workload index the events come back with. */
+	*job = c->jobs[c->next].j;
+	job->seq = (uint32_t)c->next;
 	c->next++;
 	return 1;
 }
@@ -58,7 +56,7 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 		out->refuse_err = e->err;
 		out->predicted = e->predicted;
 		if (f) {
-			const struct wjob *j = &c->jobs[e->seq];
+			const struct sched_replay_job *j = &c->jobs[e->seq].j;
 			fprintf(f, "%u submit %ld %u %u ", e->time, name_of(c, e->seq), j->procs, j->estimate);
 			if (out->refused)
 				fprintf(f, "refused %s", e->err == SCHED_E_LIMIT ? "limits" : "room");
@@ -121,7 +119,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	memset(r, 0, sizeof *r);
 	if (n == 0) {
 		snprintf(err, errlen, "no jobs to replay");
-		return -1;
+		return SCHED_E_INVAL;
 	}
 	uint32_t capacity = o->capacity ? o->capacity : (uint32_t)n;
 	struct sched_config cfg = o->base;
@@ -135,7 +133,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	struct sched_replay *rp = malloc(sizeof *rp);
 	r->out = calloc(n, sizeof *r->out);
 	struct ctx c = {.jobs = jobs, .n = n, .o = o, .r = r, .shown = NULL};
-	int rc = -1;
+	int rc = SCHED_E_NOSPACE;
 	if (arena == NULL || rp == NULL || r->out == NULL) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -146,6 +144,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	int e = sched_replay_init(rp, &cfg, arena, size, on_event, &c);
 	if (e != SCHED_OK) {
 		snprintf(err, errlen, "cannot start the core: %s", sched_strerror(e));
+		rc = e;
 		goto out;
 	}
 	if (o->ev_plans && o->events != NULL) {
@@ -164,10 +163,12 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	sched_stats(rp->sched, &st);
 	if (e == SCHED_E_STATE && o->check) {
 		snprintf(err, errlen, "invariant check failed at %u", st.now);
+		rc = e;
 		goto out;
 	}
 	if (e != SCHED_OK) {
 		snprintf(err, errlen, "replay stopped at %u: %s", st.now, sched_strerror(e));
+		rc = e;
 		goto out;
 	}
 	r->metrics = rp->metrics;
@@ -219,8 +220,8 @@ double replay_loss_of_capacity(const struct wjob *jobs, const struct replay_job_
 		if (out[i].refused)
 			continue;
 		ev[k++] = (struct loc_event){out[i].submit, 0, 1};
-		ev[k++] = (struct loc_event){out[i].start, (int64_t)jobs[i].procs, -1};
-		ev[k++] = (struct loc_event){out[i].end, -(int64_t)jobs[i].procs, 0};
+		ev[k++] = (struct loc_event){out[i].start, (int64_t)jobs[i].j.procs, -1};
+		ev[k++] = (struct loc_event){out[i].end, -(int64_t)jobs[i].j.procs, 0};
 		if (out[i].submit < first)
 			first = out[i].submit;
 		if (out[i].end > last)

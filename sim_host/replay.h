@@ -48,8 +48,9 @@ struct replay_result {
 /**
  * Replay @p n jobs (sorted by submit) under @p o through the core's replay
  * engine (the firmware's too): at each instant finishes first, then submits
- * in order, then sched_advance(). Returns -1 with a message in @p err if
- * the core rejects a call it should not.
+ * in order, then sched_advance(). O(events x cost of the policy).
+ * @retval SCHED_E_NOSPACE out of memory; another negative code: the core's
+ * error when it rejects a call it should not (message in @p err).
  */
 int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	       struct replay_result *r, char *err, size_t errlen);

@@ -5,11 +5,6 @@
 #include <math.h>
 #include <string.h>
 
-static double ratio(uint64_t num, uint64_t den)
-{
-	return den ? (double)num / (double)den : 0.0;
-}
-
 void report_row_fill(struct report_row *row, const char *policy, const char *period,
 		     const struct sched_metrics *m, const struct sched_counters *c,
 		     sched_procs_t procs, uint32_t skipped, uint32_t refused_room, uint32_t refused_limit,
@@ -23,35 +18,10 @@ void report_row_fill(struct report_row *row, const char *policy, const char *per
 	row->refused = refused_room + refused_limit;
 	row->refused_room = refused_room;
 	row->refused_limit = refused_limit;
-	row->killed = m->killed;
 	row->backfilled = c->backfilled;
 	row->peak_jobs = peak_jobs;
-	row->avg_wait = ratio(m->sum_wait, m->jobs);
-	row->max_wait = m->max_wait;
-	row->min_wait = m->jobs ? m->min_wait : NAN;
-	row->total_run = (double)m->sum_run;
-	row->avg_run = ratio(m->sum_run, m->jobs);
-	row->max_run = m->max_run;
-	row->min_run = m->jobs ? m->min_run : NAN;
-	row->avg_bsld = ratio(m->sum_bsld_micro, m->jobs) / SCHED_MICRO;
-	row->avg_response = ratio(m->sum_response, m->jobs);
-	row->ef = ratio(m->sum_wait + m->sum_run, m->sum_run);
-	for (int k = 0; k < SCHED_METRIC_CLASSES; k++) {
-		row->class_jobs[k] = m->class_jobs[k];
-		/* A class with no jobs has no expansion factor (printed "-", or null in JSON). */
-		row->ef_class[k] = m->class_jobs[k] ? ratio(m->class_wait[k] + m->class_run[k], m->class_run[k])
-						     : NAN;
-	}
-	if (m->jobs > 0) {
-		double span = (double)(m->last_end - m->first_submit);
-		row->makespan = span;
-		row->utilization = span > 0 ? (double)m->area / ((double)procs * span) : 0.0;
-	}
-	row->art = row->avg_response;
+	sched_metrics_summarize(m, procs, &row->sum);
 	row->loc = NAN;
-	row->artww = ratio(m->sum_procs_response, m->sum_procs);
-	row->sldww60 = ratio(m->sum_procs_sld60_micro, m->sum_procs) / SCHED_MICRO;
-	row->sldww300 = ratio(m->sum_procs_sld300_micro, m->sum_procs) / SCHED_MICRO;
 }
 
 void report_row_extra(struct report_row *row, const char *label, const char *key, int decimals, double v)
@@ -59,84 +29,234 @@ void report_row_extra(struct report_row *row, const char *label, const char *key
 	if (row->n_extra == REPORT_EXTRA_MAX)
 		return;
 	struct report_extra *e = &row->extra[row->n_extra++];
-	snprintf(e->label, sizeof e->label, "%s", label);
-	snprintf(e->key, sizeof e->key, "%s", key);
+	/* Longer names are cut to the field, as before: say so to the compiler. */
+	snprintf(e->label, sizeof e->label, "%.*s", (int)sizeof e->label - 1, label);
+	snprintf(e->key, sizeof e->key, "%.*s", (int)sizeof e->key - 1, key);
 	e->decimals = decimals;
 	e->v = v;
+}
+
+void report_subset_add(struct report_subset *x, const struct replay_job_out *o)
+{
+	if (o->refused) {
+		x->refused++;
+		return;
+	}
+	x->jobs++;
+	x->wait += o->start - o->submit;
+	x->run += o->end - o->start;
+	if (o->start - o->submit > x->max_wait)
+		x->max_wait = o->start - o->submit;
+}
+
+void report_row_subset(struct report_row *row, const char *label, const char *key, const struct report_subset *x)
+{
+	char l[64], k[64];
+	snprintf(l, sizeof l, "%s jobs", label);
+	snprintf(k, sizeof k, "%s_jobs", key);
+	report_row_extra(row, l, k, 0, x->jobs);
+	snprintf(l, sizeof l, "%s avg wait (s)", label);
+	snprintf(k, sizeof k, "%s_avg_wait", key);
+	report_row_extra(row, l, k, 1, x->jobs ? (double)x->wait / x->jobs : NAN);
+	snprintf(l, sizeof l, "%s EF", label);
+	snprintf(k, sizeof k, "%s_ef", key);
+	report_row_extra(row, l, k, 3, x->run ? (double)(x->wait + x->run) / (double)x->run : NAN);
+}
+
+/* Seed 002 section 4.3's statistics (NaN for a column that is not gang scheduling). */
+void report_row_gang(struct report_row *row, const struct gang_stats *g)
+{
+	double nan = NAN;
+	report_row_extra(row, "processor active ratio r_a", "gang_active_ratio", 3, g ? g->active_ratio : nan);
+	report_row_extra(row, "largest slots n_l", "gang_max_slots", 0, g ? g->max_slots : nan);
+	report_row_extra(row, "average slots n_a", "gang_avg_slots", 2, g ? g->avg_slots : nan);
+	double all = 0;
+	uint32_t n = 0;
+	for (int k = 0; g && k < 3; k++) {
+		all += g->turn_sum[k];
+		n += g->turn_n[k];
+	}
+	report_row_extra(row, "turnaround t_ta (slots)", "gang_t_ta", 2, g && n ? all / n : nan);
+	static const char *const lab[3] = {"  small 1-12 t_sa", "  medium 13-60 t_ma", "  large 61+ t_la"};
+	static const char *const key[3] = {"gang_t_sa", "gang_t_ma", "gang_t_la"};
+	for (int k = 0; k < 3; k++)
+		report_row_extra(row, lab[k], key[k], 2, g && g->turn_n[k] ? g->turn_sum[k] / g->turn_n[k] : nan);
+	report_row_extra(row, "estimated load rho", "gang_rho", 3, g ? g->rho : nan);
+	report_row_extra(row, "avg until first quantum (s)", "gang_first_wait", 1, g ? g->avg_first : nan);
+	report_row_extra(row, "quanta", "gang_quanta", 0, g ? (double)g->quanta : nan);
+	report_row_extra(row, "waited for a slot", "gang_queued", 0, g ? g->queued : nan);
+	report_row_extra(row, "legal shifts (re-packing)", "gang_repacks", 0, g ? g->repacks : nan);
+	report_row_extra(row, "extra slots given", "gang_extra_slots", 0, g ? g->extra_slots : nan);
+}
+
+/* The counters of seed 004 Tables 4 to 6 for one replay under the dynP family. */
+void report_row_dynp(struct report_row *row, const struct sched_dynp_stats *d, bool deciding)
+{
+	static const char *const orders[SCHED_ORDER_COUNT] = {"FCFS", "SJF", "LJF"};
+	char label[64], key[64];
+	for (int o = 0; o < SCHED_ORDER_COUNT; o++) {
+		snprintf(label, sizeof label, "jobs started with %s", orders[o]);
+		snprintf(key, sizeof key, "started_%s", sched_order_name((enum sched_order)o));
+		report_row_extra(row, label, key, 0, d->started[o]);
+	}
+	if (!deciding)
+		return;
+	double calls = d->calls;
+	report_row_extra(row, "decider calls", "decider_calls", 0, calls);
+	for (int o = 0; o < SCHED_ORDER_COUNT; o++) {
+		snprintf(label, sizeof label, "switches to %s (%%)", orders[o]);
+		snprintf(key, sizeof key, "switches_%s_pct", sched_order_name((enum sched_order)o));
+		report_row_extra(row, label, key, 2, calls ? 100.0 * d->switches[o] / calls : NAN);
+	}
+	report_row_extra(row, "same policy (%)", "same_pct", 2, calls ? 100.0 * d->same / calls : NAN);
+	report_row_extra(row, "avg backlog at decider", "avg_backlog", 2, calls ? (double)d->backlog / calls : NAN);
+	/* Table 6's rows: conditions Table 1 gives twice are counted together, as there. */
+	static const struct {
+		const char *label, *key;
+		enum sched_dynp_case a, b;
+	} rows[] = {
+		{"case 1", "case_1", SCHED_CASE_1, SCHED_CASE_COUNT},
+		{"cases 2 & 7", "case_2_7", SCHED_CASE_2, SCHED_CASE_7},
+		{"cases 3 & 9", "case_3_9", SCHED_CASE_3, SCHED_CASE_9},
+		{"cases 4b & 5", "case_4b_5", SCHED_CASE_4B, SCHED_CASE_COUNT},
+		{"case 4a", "case_4a", SCHED_CASE_4A, SCHED_CASE_COUNT},
+		{"case 4c", "case_4c", SCHED_CASE_4C, SCHED_CASE_COUNT},
+		{"case 6a", "case_6a", SCHED_CASE_6A, SCHED_CASE_COUNT},
+		{"case 6b", "case_6b", SCHED_CASE_6B, SCHED_CASE_COUNT},
+		{"case 6c", "case_6c", SCHED_CASE_6C, SCHED_CASE_COUNT},
+		{"case 8a", "case_8a", SCHED_CASE_8A, SCHED_CASE_COUNT},
+		{"case 8b", "case_8b", SCHED_CASE_8B, SCHED_CASE_COUNT},
+		{"case 8c", "case_8c", SCHED_CASE_8C, SCHED_CASE_COUNT},
+		{"case 10a", "case_10a", SCHED_CASE_10A, SCHED_CASE_COUNT},
+		{"case 10b", "case_10b", SCHED_CASE_10B, SCHED_CASE_COUNT},
+		{"case 10c", "case_10c", SCHED_CASE_10C, SCHED_CASE_COUNT},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		uint32_t v = d->cases[rows[i].a] + (rows[i].b < SCHED_CASE_COUNT ? d->cases[rows[i].b] : 0);
+		report_row_extra(row, rows[i].label, rows[i].key, 0, v);
+	}
+	report_row_extra(row, "other decider differs", "decider_differs", 0, d->differs);
 }
 
 struct metric {
 	const char *label;   /* table */
 	const char *key;     /* csv/json */
 	int decimals;
-	double (*get)(const struct report_row *r, int k);
+	double (*get)(const struct report_row *r, int k);  /* NaN: none */
 	int k;
+	uint64_t (*micro)(const struct report_row *r, int k); /* the core's millionths, printed exactly; or NULL */
 };
 
 #define GETTER(name, expr) \
 	static double name(const struct report_row *r, int k) { (void)k; return (expr); }
+/* Millionths as a number, for the NaN test; what is printed is the integer itself (metric_text). */
+static double micro(uint64_t v)
+{
+	return (double)v / SCHED_MICRO;
+}
+#define MICRO(name, expr) \
+	static uint64_t name(const struct report_row *r, int k) { (void)k; return (expr); }
+MICRO(m_avg_wait, r->sum.avg_wait_micro)
+MICRO(m_avg_run, r->sum.avg_run_micro)
+MICRO(m_avg_bsld, r->sum.avg_bsld_micro)
+MICRO(m_avg_resp, r->sum.avg_response_micro)
+MICRO(m_ef, r->sum.ef_micro)
+MICRO(m_ef_class, r->sum.ef_class_micro[k])
+MICRO(m_util, r->sum.util_pct_micro)
+MICRO(m_artww, r->sum.artww_micro)
+MICRO(m_sldww60, r->sum.sldww60_micro)
+MICRO(m_sldww300, r->sum.sldww300_micro)
+
 GETTER(g_jobs, r->jobs)
 GETTER(g_skipped, r->skipped)
 GETTER(g_refused, r->refused)
-GETTER(g_killed, r->killed)
+GETTER(g_killed, r->sum.killed)
 GETTER(g_backfilled, r->backfilled)
 GETTER(g_peak, r->peak_jobs)
-GETTER(g_avg_wait, r->avg_wait)
-GETTER(g_max_wait, r->max_wait)
-GETTER(g_min_wait, r->min_wait)
-GETTER(g_total_run, r->total_run)
-GETTER(g_avg_run, r->avg_run)
-GETTER(g_max_run, r->max_run)
-GETTER(g_min_run, r->min_run)
+GETTER(g_avg_wait, micro(r->sum.avg_wait_micro))
+GETTER(g_max_wait, r->sum.max_wait)
+/* A minimum over no job is none ("-", or null in JSON), as is a class's EF. */
+GETTER(g_min_wait, r->sum.jobs ? r->sum.min_wait : NAN)
+GETTER(g_total_run, (double)r->sum.total_run)
+GETTER(g_avg_run, micro(r->sum.avg_run_micro))
+GETTER(g_max_run, r->sum.max_run)
+GETTER(g_min_run, r->sum.jobs ? r->sum.min_run : NAN)
 GETTER(g_refused_room, r->refused_room)
 GETTER(g_refused_limit, r->refused_limit)
-GETTER(g_avg_bsld, r->avg_bsld)
-GETTER(g_avg_resp, r->avg_response)
-GETTER(g_ef, r->ef)
-GETTER(g_ef_class, r->ef_class[k])
-GETTER(g_class_jobs, r->class_jobs[k])
-GETTER(g_util, r->utilization * 100.0)
+GETTER(g_avg_bsld, micro(r->sum.avg_bsld_micro))
+GETTER(g_avg_resp, micro(r->sum.avg_response_micro))
+GETTER(g_ef, micro(r->sum.ef_micro))
+GETTER(g_ef_class, r->sum.class_jobs[k] ? micro(r->sum.ef_class_micro[k]) : NAN)
+GETTER(g_class_jobs, r->sum.class_jobs[k])
+GETTER(g_util, micro(r->sum.util_pct_micro))
 GETTER(g_loc, r->loc)
-GETTER(g_makespan, r->makespan)
-GETTER(g_artww, r->artww)
-GETTER(g_sldww60, r->sldww60)
-GETTER(g_sldww300, r->sldww300)
+GETTER(g_makespan, r->sum.makespan)
+GETTER(g_artww, micro(r->sum.artww_micro))
+GETTER(g_sldww60, micro(r->sum.sldww60_micro))
+GETTER(g_sldww300, micro(r->sum.sldww300_micro))
 
 static const struct metric metrics[] = {
-	{"jobs", "jobs", 0, g_jobs, 0},
-	{"skipped", "skipped", 0, g_skipped, 0},
-	{"refused", "refused", 0, g_refused, 0},
-	{"  for room", "refused_room", 0, g_refused_room, 0},
-	{"  by queue limits", "refused_limit", 0, g_refused_limit, 0},
-	{"killed at estimate", "killed", 0, g_killed, 0},
-	{"backfilled", "backfilled", 0, g_backfilled, 0},
-	{"peak jobs in system", "peak_jobs", 0, g_peak, 0},
-	{"avg wait (s)", "avg_wait", 1, g_avg_wait, 0},
-	{"max wait (s)", "max_wait", 0, g_max_wait, 0},
-	{"min wait (s)", "min_wait", 0, g_min_wait, 0},
-	{"total run (s)", "total_run", 0, g_total_run, 0},
-	{"avg run (s)", "avg_run", 1, g_avg_run, 0},
-	{"max run (s)", "max_run", 0, g_max_run, 0},
-	{"min run (s)", "min_run", 0, g_min_run, 0},
-	{"avg bounded slowdown", "avg_bsld", 2, g_avg_bsld, 0},
-	{"avg response (s)", "avg_response", 1, g_avg_resp, 0},
-	{"expansion factor", "ef", 3, g_ef, 0},
-	{"  EF 1-32 procs", "ef_1_32", 3, g_ef_class, 0},
-	{"  EF 33-64 procs", "ef_33_64", 3, g_ef_class, 1},
-	{"  EF 65-120 procs", "ef_65_120", 3, g_ef_class, 2},
-	{"  EF 121+ procs", "ef_121_up", 3, g_ef_class, 3},
-	{"  jobs 1-32 procs", "jobs_1_32", 0, g_class_jobs, 0},
-	{"  jobs 33-64 procs", "jobs_33_64", 0, g_class_jobs, 1},
-	{"  jobs 65-120 procs", "jobs_65_120", 0, g_class_jobs, 2},
-	{"  jobs 121+ procs", "jobs_121_up", 0, g_class_jobs, 3},
-	{"utilization (%)", "utilization_pct", 2, g_util, 0},
-	{"makespan (s)", "makespan", 0, g_makespan, 0},
-	{"loss of capacity", "loc", 5, g_loc, 0},
-	{"ARTwW (s)", "artww", 1, g_artww, 0},
-	{"SLDwW 60 s", "sldww60", 3, g_sldww60, 0},
-	{"SLDwW 300 s", "sldww300", 3, g_sldww300, 0},
+	{"jobs", "jobs", 0, g_jobs, 0, NULL},
+	{"skipped", "skipped", 0, g_skipped, 0, NULL},
+	{"refused", "refused", 0, g_refused, 0, NULL},
+	{"  for room", "refused_room", 0, g_refused_room, 0, NULL},
+	{"  by queue limits", "refused_limit", 0, g_refused_limit, 0, NULL},
+	{"killed at estimate", "killed", 0, g_killed, 0, NULL},
+	{"backfilled", "backfilled", 0, g_backfilled, 0, NULL},
+	{"peak jobs in system", "peak_jobs", 0, g_peak, 0, NULL},
+	{"avg wait (s)", "avg_wait", 1, g_avg_wait, 0, m_avg_wait},
+	{"max wait (s)", "max_wait", 0, g_max_wait, 0, NULL},
+	{"min wait (s)", "min_wait", 0, g_min_wait, 0, NULL},
+	{"total run (s)", "total_run", 0, g_total_run, 0, NULL},
+	{"avg run (s)", "avg_run", 1, g_avg_run, 0, m_avg_run},
+	{"max run (s)", "max_run", 0, g_max_run, 0, NULL},
+	{"min run (s)", "min_run", 0, g_min_run, 0, NULL},
+	{"avg bounded slowdown", "avg_bsld", 2, g_avg_bsld, 0, m_avg_bsld},
+	{"avg response (s)", "avg_response", 1, g_avg_resp, 0, m_avg_resp},
+	{"expansion factor", "ef", 3, g_ef, 0, m_ef},
+	{"  EF 1-32 procs", "ef_1_32", 3, g_ef_class, 0, m_ef_class},
+	{"  EF 33-64 procs", "ef_33_64", 3, g_ef_class, 1, m_ef_class},
+	{"  EF 65-120 procs", "ef_65_120", 3, g_ef_class, 2, m_ef_class},
+	{"  EF 121+ procs", "ef_121_up", 3, g_ef_class, 3, m_ef_class},
+	{"  jobs 1-32 procs", "jobs_1_32", 0, g_class_jobs, 0, NULL},
+	{"  jobs 33-64 procs", "jobs_33_64", 0, g_class_jobs, 1, NULL},
+	{"  jobs 65-120 procs", "jobs_65_120", 0, g_class_jobs, 2, NULL},
+	{"  jobs 121+ procs", "jobs_121_up", 0, g_class_jobs, 3, NULL},
+	{"utilization (%)", "utilization_pct", 2, g_util, 0, m_util},
+	{"makespan (s)", "makespan", 0, g_makespan, 0, NULL},
+	{"loss of capacity", "loc", 5, g_loc, 0, NULL},
+	{"ARTwW (s)", "artww", 1, g_artww, 0, m_artww},
+	{"SLDwW 60 s", "sldww60", 3, g_sldww60, 0, m_sldww60},
+	{"SLDwW 300 s", "sldww300", 3, g_sldww300, 0, m_sldww300},
 };
 #define N_METRICS (sizeof metrics / sizeof metrics[0])
+
+/* Millionths @p v to @p decimals (at most 6), rounded half up in integers: the same digits everywhere. */
+static void micro_text(char *buf, size_t len, uint64_t v, int decimals)
+{
+	uint64_t q = 1, p = 1;
+	for (int i = decimals; i < 6; i++)
+		q *= 10;
+	for (int i = 0; i < decimals; i++)
+		p *= 10;
+	uint64_t x = v / q + (q > 1 && v % q >= q / 2);
+	if (decimals == 0)
+		snprintf(buf, len, "%llu", (unsigned long long)x);
+	else
+		snprintf(buf, len, "%llu.%0*llu", (unsigned long long)(x / p), decimals, (unsigned long long)(x % p));
+}
+
+/* One figure as text with @p decimals; false when the row has none. */
+static bool metric_text(const struct metric *m, const struct report_row *r, int decimals, char *buf, size_t len)
+{
+	if (isnan(m->get(r, m->k)))
+		return false;
+	if (m->micro != NULL)
+		micro_text(buf, len, m->micro(r, m->k), decimals);
+	else
+		snprintf(buf, len, "%.*f", decimals, m->get(r, m->k));
+	return true;
+}
 
 static void table_cell(FILE *f, double v, int decimals)
 {
@@ -144,6 +264,12 @@ static void table_cell(FILE *f, double v, int decimals)
 		fprintf(f, " %14s", "-");
 	else
 		fprintf(f, " %14.*f", decimals, v);
+}
+
+static void table_metric(FILE *f, const struct metric *m, const struct report_row *r)
+{
+	char buf[48];
+	fprintf(f, " %14s", metric_text(m, r, m->decimals, buf, sizeof buf) ? buf : "-");
 }
 
 static void print_table_all(FILE *f, const struct report_row *rows, size_t n)
@@ -155,7 +281,7 @@ static void print_table_all(FILE *f, const struct report_row *rows, size_t n)
 	for (size_t m = 0; m < N_METRICS; m++) {
 		fprintf(f, "%-26s", metrics[m].label);
 		for (size_t i = 0; i < n; i++)
-			table_cell(f, metrics[m].get(&rows[i], metrics[m].k), metrics[m].decimals);
+			table_metric(f, &metrics[m], &rows[i]);
 		fputc('\n', f);
 	}
 	for (size_t x = 0; n > 0 && x < rows[0].n_extra; x++) {
@@ -176,8 +302,11 @@ static void print_table_months(FILE *f, const struct report_row *rows, size_t n,
 		fprintf(f, "%-8s %6u", rows[i].period, rows[i].jobs);
 		for (size_t p = 0; p < np; p++) {
 			const struct report_row *r = &rows[i + p];
-			fprintf(f, " | %-10s %9.1f %8.2f %6.2f", "", r->avg_wait, r->avg_bsld,
-				r->utilization * 100.0);
+			char w[48], b[48], u[48];
+			micro_text(w, sizeof w, r->sum.avg_wait_micro, 1);
+			micro_text(b, sizeof b, r->sum.avg_bsld_micro, 2);
+			micro_text(u, sizeof u, r->sum.util_pct_micro, 2);
+			fprintf(f, " | %-10s %9s %8s %6s", "", w, b, u);
 		}
 		fputc('\n', f);
 	}
@@ -222,11 +351,11 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 		for (size_t i = 0; i < n; i++) {
 			fprintf(f, "%s,%u,%s,%s", trace, procs, rows[i].policy, rows[i].period);
 			for (size_t m = 0; m < N_METRICS; m++) {
-				double v = metrics[m].get(&rows[i], metrics[m].k);
-				if (isnan(v))
-					fputc(',', f);
+				char buf[48];
+				if (metric_text(&metrics[m], &rows[i], metrics[m].decimals + 3, buf, sizeof buf))
+					fprintf(f, ",%s", buf);
 				else
-					fprintf(f, ",%.*f", metrics[m].decimals + 3, v);
+					fputc(',', f);
 			}
 			for (size_t x = 0; x < rows[i].n_extra; x++) {
 				const struct report_extra *e = &rows[i].extra[x];
@@ -248,11 +377,11 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 			fputs(", \"period\": ", f);
 			json_string(f, rows[i].period);
 			for (size_t m = 0; m < N_METRICS; m++) {
-				double v = metrics[m].get(&rows[i], metrics[m].k);
-				if (isnan(v))
-					fprintf(f, ", \"%s\": null", metrics[m].key);
+				char buf[48];
+				if (metric_text(&metrics[m], &rows[i], metrics[m].decimals + 3, buf, sizeof buf))
+					fprintf(f, ", \"%s\": %s", metrics[m].key, buf);
 				else
-					fprintf(f, ", \"%s\": %.*f", metrics[m].key, metrics[m].decimals + 3, v);
+					fprintf(f, ", \"%s\": null", metrics[m].key);
 			}
 			for (size_t x = 0; x < rows[i].n_extra; x++) {
 				const struct report_extra *e = &rows[i].extra[x];

@@ -7,6 +7,8 @@
 
 #include "sched/metrics.h"
 #include "sched/sched.h"
+#include "gang_replay.h"
+#include "replay.h"
 
 enum report_format { REPORT_TABLE, REPORT_CSV, REPORT_JSON };
 
@@ -29,16 +31,10 @@ struct report_row {
 	uint32_t refused;         /* refused by the core: refused_room + refused_limit */
 	uint32_t refused_room;    /* no room in the core (capacity) */
 	uint32_t refused_limit;   /* outside its queue's processor or time range */
-	uint32_t killed;
 	uint32_t backfilled;
 	uint32_t peak_jobs;       /* most jobs in the core at once (waiting + running) */
-	double avg_wait, max_wait, min_wait, avg_bsld, avg_response;
-	double total_run, avg_run, max_run, min_run;  /* time held: min(run, estimate) */
-	double ef, ef_class[SCHED_METRIC_CLASSES];
-	uint32_t class_jobs[SCHED_METRIC_CLASSES];
-	double utilization, makespan;
+	struct sched_metrics_summary sum; /* the core's integer figures: what is printed */
 	double loc;               /* loss of capacity, 0..1 (set by the caller; NaN if unknown) */
-	double art, artww, sldww60, sldww300;
 	struct report_extra extra[REPORT_EXTRA_MAX];
 	size_t n_extra;
 };
@@ -51,6 +47,25 @@ void report_row_fill(struct report_row *row, const char *policy, const char *per
 
 /** Append an extra figure to @p row (ignored past REPORT_EXTRA_MAX). */
 void report_row_extra(struct report_row *row, const char *label, const char *key, int decimals, double v);
+
+/* Waits and expansion factor of a subset of a period's jobs (a priority class, a queue). */
+struct report_subset {
+	uint32_t jobs, refused;
+	uint64_t wait, run;
+	sched_time_t max_wait;
+};
+
+/** Count one job's fate from the replay's per-job output into @p x. O(1). */
+void report_subset_add(struct report_subset *x, const struct replay_job_out *o);
+
+/** The subset's jobs, average wait and EF as extras of @p row, labelled @p label and keyed @p key. O(1). */
+void report_row_subset(struct report_row *row, const char *label, const char *key, const struct report_subset *x);
+
+/** Seed 002 section 4.3's statistics as extras; @p g NULL for a column that is not gang scheduling. O(1). */
+void report_row_gang(struct report_row *row, const struct gang_stats *g);
+
+/** The counters of seed 004 Tables 4 to 6 (the decider's only when @p deciding). O(1). */
+void report_row_dynp(struct report_row *row, const struct sched_dynp_stats *d, bool deciding);
 
 /**
  * Print @p n rows. Rows come grouped by period, policies in the same order

@@ -36,8 +36,11 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < t.hdr.n_lines; i++)
 		fprintf(f, "%s\n", t.hdr.lines[i]);
-	for (size_t i = 0; i < t.n; i++)
-		swf_print_job(f, t.jobs[i].v);
+	for (size_t i = 0; i < t.n; i++) {
+		double v[SWF_FIELDS];
+		swf_job_values(&t, i, v);
+		swf_print_job(f, v);
+	}
 	int rc = 0;
 	if ((f == stdout ? fflush(f) : fclose(f)) != 0) {
 		fprintf(stderr, "fix2swf: write failed\n");

@@ -48,7 +48,7 @@ int main(int argc, char **argv)
 	/* Values the format cannot hold are errors; odd but representable things are reported. */
 	size_t fractions = 0, first_fraction = 0, no_procs = 0, no_run = 0, dup = 0;
 	for (size_t i = 0; i < t.n; i++) {
-		const struct swf_job *j = &t.jobs[i];
+		const struct swf_job *j = &t.text[i];
 		for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
 			double v = j->v[kept[k]];
 			if (v < -2147483648.0 || v > 2147483647.0) {
@@ -60,11 +60,11 @@ int main(int argc, char **argv)
 			if (v != floor(v) && fractions++ == 0)
 				first_fraction = j->line;
 		}
-		if (job_width(j) < 1)
+		if (job_width(&t.jobs[i]) < 1)
 			no_procs++;
 		if (j->v[SWF_RUN] < 0)
 			no_run++;
-		if (i > 0 && j->v[SWF_JOB] == t.jobs[i - 1].v[SWF_JOB])
+		if (i > 0 && j->v[SWF_JOB] == t.text[i - 1].v[SWF_JOB])
 			dup++;
 	}
 	struct trace_stats st;

@@ -23,9 +23,9 @@ static void mm_add(struct minmax *m, double v)
 		m->max = v;
 }
 
-double job_width(const struct swf_job *j)
+double job_width(const struct fix_job *j)
 {
-	return j->v[SWF_ALLOC_PROCS] > 0 ? j->v[SWF_ALLOC_PROCS] : j->v[SWF_REQ_PROCS];
+	return j->alloc_procs > 0 ? j->alloc_procs : j->req_procs;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -97,14 +97,14 @@ void trace_stats(const struct swf_trace *t, struct trace_stats *st)
 	mm_init(&st->interarrival);
 	double *sub = malloc((t->n ? t->n : 1) * sizeof *sub);
 	for (size_t i = 0; i < t->n; i++) {
-		const struct swf_job *j = &t->jobs[i];
+		const struct fix_job *j = &t->jobs[i];
 		double w = job_width(j);
 		if (w >= 1) {
 			mm_add(&st->width, w);
 			if (w > st->max_width)
 				st->max_width = (long)w;
 		}
-		double est = j->v[SWF_REQ_TIME], run = j->v[SWF_RUN];
+		double est = j->req_time, run = j->run;
 		if (est >= 0)
 			mm_add(&st->estimate, est);
 		if (run >= 0)
@@ -112,7 +112,7 @@ void trace_stats(const struct swf_trace *t, struct trace_stats *st)
 		if (est >= 0 && run >= 0 && run > est)
 			st->over_estimate++;
 		if (sub)
-			sub[i] = j->v[SWF_SUBMIT];
+			sub[i] = j->submit;
 	}
 	if (sub == NULL)
 		return;

@@ -34,6 +34,6 @@ void trace_stats(const struct swf_trace *t, struct trace_stats *st);
 int weibull_fit(const double *x, size_t n, double *alpha, double *beta);
 
 /** Width of a job by the replayer's convention: field 5 if > 0, else field 8. */
-double job_width(const struct swf_job *j);
+double job_width(const struct fix_job *j);
 
 #endif /* TOOLS_TRACE_STATS_H */

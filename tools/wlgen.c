@@ -62,17 +62,13 @@ static int write_out(const char *path, const struct job_out *j, size_t n, long p
 		t.jobs = calloc(n, sizeof *t.jobs);
 		if (t.jobs == NULL)
 			return -1;
-		for (size_t i = 0; i < n; i++) {
-			double *v = t.jobs[i].v;
-			for (int k = 0; k < SWF_FIELDS; k++)
-				v[k] = -1;
-			v[SWF_JOB] = (double)(i + 1);
-			v[SWF_SUBMIT] = (double)j[i].submit;
-			v[SWF_RUN] = (double)j[i].run;
-			v[SWF_ALLOC_PROCS] = v[SWF_REQ_PROCS] = (double)j[i].procs;
-			v[SWF_REQ_TIME] = (double)j[i].est;
-			v[SWF_STATUS] = (j[i].est >= 0 && j[i].run > j[i].est) ? 0 : 1;
-		}
+		for (size_t i = 0; i < n; i++)
+			t.jobs[i] = (struct fix_job){
+				.job = (int32_t)(i + 1), .submit = (int32_t)j[i].submit, .run = (int32_t)j[i].run,
+				.alloc_procs = (int32_t)j[i].procs, .req_procs = (int32_t)j[i].procs,
+				.req_time = (int32_t)j[i].est, .status = (j[i].est >= 0 && j[i].run > j[i].est) ? 0 : 1,
+				.user = -1, .group = -1, .queue = -1, .partition = -1,
+			};
 		t.n = n;
 		char err[512];
 		size_t bytes;
@@ -225,11 +221,11 @@ static int matrix(long jobs, long procs, uint64_t seed, const char *from, double
 	struct cell *c = calloc(t.n, sizeof *c);
 	size_t nc = 0;
 	for (size_t i = 0; i < t.n; i++) {
-		const struct swf_job *j = &t.jobs[i];
-		long w = (long)job_width(j), run = (long)j->v[SWF_RUN];
+		const struct fix_job *j = &t.jobs[i];
+		long w = (long)job_width(j), run = j->run;
 		if (w < 1 || run < 0 || w > procs)
 			continue;
-		long est = (long)j->v[SWF_REQ_TIME];
+		long est = j->req_time;
 		int rel = est < 0 ? 0 : (run > est) - (run < est);
 		c[nc++] = (struct cell){w, est, run_bin(run), rel, 1};
 	}

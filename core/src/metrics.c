@@ -91,3 +91,33 @@ void sched_metrics_add(struct sched_metrics *m, sched_time_t submit, sched_time_
 	m->class_wait[c] = sat_add(m->class_wait[c], wait);
 	m->class_run[c] = sat_add(m->class_run[c], run);
 }
+
+void sched_metrics_summarize(const struct sched_metrics *m, sched_procs_t procs,
+			     struct sched_metrics_summary *out)
+{
+	sched_zero(out, sizeof *out);
+	out->jobs = m->jobs;
+	out->killed = m->killed;
+	out->total_run = m->sum_run;
+	out->ef_micro = sched_ratio_micro(sat_add(m->sum_wait, m->sum_run), m->sum_run);
+	for (unsigned k = 0; k < SCHED_METRIC_CLASSES; k++) {
+		out->class_jobs[k] = m->class_jobs[k];
+		out->ef_class_micro[k] = sched_ratio_micro(sat_add(m->class_wait[k], m->class_run[k]), m->class_run[k]);
+	}
+	if (m->jobs == 0)
+		return; /* the minima still hold SCHED_TIME_MAX, and there is no span */
+	out->avg_wait_micro = sched_ratio_micro(m->sum_wait, m->jobs);
+	out->max_wait = m->max_wait;
+	out->min_wait = m->min_wait;
+	out->avg_run_micro = sched_ratio_micro(m->sum_run, m->jobs);
+	out->max_run = m->max_run;
+	out->min_run = m->min_run;
+	/* The sum is in millionths already: divide by the count alone, as sched_ratio_micro(sum, jobs x 1e6) would. */
+	out->avg_bsld_micro = m->sum_bsld_micro / m->jobs;
+	out->avg_response_micro = sched_ratio_micro(m->sum_response, m->jobs);
+	out->makespan = m->last_end - m->first_submit;
+	out->util_pct_micro = sched_ratio_micro(sat_mul(m->area, 100u), sat_mul(procs, out->makespan));
+	out->artww_micro = sched_ratio_micro(m->sum_procs_response, m->sum_procs);
+	out->sldww60_micro = m->sum_procs ? m->sum_procs_sld60_micro / m->sum_procs : 0;
+	out->sldww300_micro = m->sum_procs ? m->sum_procs_sld300_micro / m->sum_procs : 0;
+}

@@ -23,13 +23,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 	for (size_t i = 0; i < t.n; i++)
-		swf_print_job(f, t.jobs[i].v);
+		swf_print_job(f, t.text[i].v);
 	fclose(f);
 	if (swf_parse_buffer("again", text, len, &u, err, sizeof err) != 0 || u.n != t.n)
 		abort();
 	for (size_t i = 0; i < t.n; i++)
 		for (int k = 0; k < SWF_FIELDS; k++)
-			if (t.jobs[i].v[k] != u.jobs[i].v[k])
+			if (t.text[i].v[k] != u.text[i].v[k])
 				abort();
 	free(text);
 	swf_free(&t);

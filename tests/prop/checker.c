@@ -106,10 +106,10 @@ static void check_against_trace(const char *path)
 		exit(2);
 	}
 	for (size_t i = 0; i < t.n; i++) {
-		struct cj *j = find((long)t.jobs[i].v[SWF_JOB]);
+		struct cj *j = find((long)t.jobs[i].job);
 		if (j == NULL)
 			continue; /* skipped by the conventions */
-		long run = (long)t.jobs[i].v[SWF_RUN];
+		long run = t.jobs[i].run;
 		long want = run < j->est ? run : j->est;
 		if (j->run != want)
 			violation("job %ld ran %ld s; trace run %ld s, estimate %ld s", j->id, j->run, run, j->est);
@@ -624,7 +624,8 @@ int main(int argc, char **argv)
 	n_jobs = t.n;
 	jobs = calloc(n_jobs, sizeof *jobs);
 	for (size_t i = 0; i < n_jobs; i++) {
-		const double *v = t.jobs[i].v;
+		double v[SWF_FIELDS];
+		swf_job_values(&t, i, v); /* field 3, the wait, is not in the job record */
 		jobs[i] = (struct cj){
 			.id = (long)v[SWF_JOB], .submit = (long)v[SWF_SUBMIT], .wait = (long)v[SWF_WAIT],
 			.run = (long)v[SWF_RUN], .procs = (long)v[SWF_ALLOC_PROCS], .est = (long)v[SWF_REQ_TIME],

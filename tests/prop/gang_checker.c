@@ -136,7 +136,8 @@ int main(int argc, char **argv)
 	n_jobs = t.n;
 	jobs = calloc(n_jobs, sizeof *jobs);
 	for (size_t i = 0; i < n_jobs; i++) {
-		const double *v = t.jobs[i].v;
+		double v[SWF_FIELDS];
+		swf_job_values(&t, i, v); /* field 3, the wait, is not in the job record */
 		jobs[i] = (struct gj){.id = (long)v[SWF_JOB], .submit = (long)v[SWF_SUBMIT], .wait = (long)v[SWF_WAIT],
 				      .run = (long)v[SWF_RUN], .procs = (long)v[SWF_ALLOC_PROCS], .est = (long)v[SWF_REQ_TIME],
 				      .first = -1, .last = -1, .block = -1, .size = -1, .start_ev = -1, .end_ev = -1,
@@ -148,10 +149,10 @@ int main(int argc, char **argv)
 	/* The work each job needs comes from the trace, not from the replayer. */
 	read_swf(trace, &t);
 	for (size_t i = 0; i < t.n; i++) {
-		struct gj *j = find((long)t.jobs[i].v[SWF_JOB]);
+		struct gj *j = find((long)t.jobs[i].job);
 		if (j == NULL)
 			continue;
-		long run = (long)t.jobs[i].v[SWF_RUN], use = run < j->est ? run : j->est;
+		long run = t.jobs[i].run, use = run < j->est ? run : j->est;
 		j->quanta = use <= 0 ? 1 : (use + quantum - 1) / quantum;
 	}
 	swf_free(&t);

@@ -66,6 +66,38 @@ static void three_jobs(void)
 	CHECK_EQ(m.sum_procs_sld300_micro, 165 * 1000000ull);
 }
 
+/* The summary of the three jobs above: every figure from integers, truncated millionths. */
+static void summary_of_three_jobs(void)
+{
+	struct sched_metrics m;
+	sched_metrics_init(&m);
+	struct sched_metrics_summary s;
+	sched_metrics_summarize(&m, 200, &s);
+	CHECK_EQ(s.jobs, 0);
+	CHECK_EQ(s.min_wait, 0); /* not SCHED_TIME_MAX: no job, no minimum */
+	CHECK_EQ(s.util_pct_micro, 0);
+	sched_metrics_add(&m, 0, 5, 25, 4, false);
+	sched_metrics_add(&m, 10, 10, 13, 40, false);
+	sched_metrics_add(&m, 0, 100, 100, 121, true);
+	sched_metrics_summarize(&m, 200, &s);
+	CHECK_EQ(s.jobs, 3);
+	CHECK_EQ(s.killed, 1);
+	CHECK_EQ(s.avg_wait_micro, 35000000);  /* 105 / 3 */
+	CHECK_EQ(s.avg_run_micro, 7666666);    /* 23 / 3, truncated */
+	CHECK_EQ(s.avg_response_micro, 42666666);
+	CHECK_EQ(s.avg_bsld_micro, 3850000);   /* (1.25 + 0.3 + 10) / 3 */
+	CHECK_EQ(s.ef_micro, 5565217);         /* (105 + 23) / 23 */
+	CHECK_EQ(s.ef_class_micro[0], 1250000); /* (5 + 20) / 20 */
+	CHECK_EQ(s.ef_class_micro[2], 0);       /* no job in the class */
+	CHECK_EQ(s.ef_class_micro[3], 0);       /* run 0: no ratio */
+	CHECK_EQ(s.makespan, 100);
+	CHECK_EQ(s.util_pct_micro, 1000000);    /* 100 x 200 / (200 x 100) = 1 % */
+	CHECK_EQ(s.artww_micro, sched_ratio_micro(4 * 25 + 40 * 3 + 121 * 100, 165));
+	CHECK_EQ(s.sldww300_micro, 1000000);
+	CHECK_EQ(s.min_wait, 0);
+	CHECK_EQ(s.max_run, 20);
+}
+
 /* Exhibit 11 of seed 001: EF is total (run + wait) over total run; check its "No Backfill" column. */
 static void expansion_factor_matches_exhibit11(void)
 {
@@ -81,6 +113,7 @@ static const struct test tests[] = {
 	{"ratio_micro", ratio_micro},
 	{"classes", classes},
 	{"three_jobs", three_jobs},
+	{"summary_of_three_jobs", summary_of_three_jobs},
 	{"expansion_factor_matches_exhibit11", expansion_factor_matches_exhibit11},
 	{NULL, NULL},
 };

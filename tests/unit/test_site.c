@@ -59,8 +59,8 @@ static void parses_values(void)
 	CHECK_EQ(site_queue_index(&s, "nope"), -1);
 	CHECK_EQ(site_resize(&s, "back", 80), 0);
 	CHECK_EQ(site_procs(&s), 96);
-	CHECK_EQ(site_resize(&s, "nope", 80), -1);
-	CHECK_EQ(site_resize(&s, NULL, 80), -1); /* two partitions: a name is needed */
+	CHECK_EQ(site_resize(&s, "nope", 80), SCHED_E_NOENT);
+	CHECK_EQ(site_resize(&s, NULL, 80), SCHED_E_NOENT); /* two partitions: a name is needed */
 	site_free(&s);
 }
 
@@ -71,44 +71,44 @@ static void assigns_jobs(void)
 	struct site_job j;
 	CHECK_EQ(site_parse(good, "good", &s, err, sizeof err), 0);
 	/* The queue number wins over the routes: SWF queue 3 is big, whatever the size. */
-	CHECK_EQ(site_assign(&s, 3, -1, 1, 20, 7200, &j), SITE_OK);
+	CHECK_EQ(site_assign(&s, 3, -1, 1, 20, 7200, &j), SCHED_SKIP_NONE);
 	CHECK_EQ(j.queue, 1);
 	CHECK_EQ(j.partition, SCHED_PART_ANY);
 	CHECK_EQ(j.pp, 500);
 	/* Its partition field names back, which big may use. */
-	CHECK_EQ(site_assign(&s, 3, 2, 1, 20, 7200, &j), SITE_OK);
+	CHECK_EQ(site_assign(&s, 3, 2, 1, 20, 7200, &j), SCHED_SKIP_NONE);
 	CHECK_EQ(j.partition, 1);
 	/* A partition the queue may not use is ignored. */
-	CHECK_EQ(site_assign(&s, 5, 2, 1, 4, 60, &j), SITE_OK);
+	CHECK_EQ(site_assign(&s, 5, 2, 1, 4, 60, &j), SCHED_SKIP_NONE);
 	CHECK_EQ(j.queue, 0); /* routed: quick */
 	CHECK_EQ(j.partition, SCHED_PART_ANY);
 	CHECK_EQ(j.up, 250);
 	/* -1 is a queue number like any other. */
-	CHECK_EQ(site_assign(&s, -1, -1, 1, 4, 60, &j), SITE_OK);
+	CHECK_EQ(site_assign(&s, -1, -1, 1, 4, 60, &j), SCHED_SKIP_NONE);
 	CHECK_EQ(j.queue, 2);
 	/* Routes in order: 9 processors miss quick; 60 s matches idle. */
-	CHECK_EQ(site_assign(&s, 5, -1, 1, 9, 60, &j), SITE_OK);
+	CHECK_EQ(site_assign(&s, 5, -1, 1, 9, 60, &j), SCHED_SKIP_NONE);
 	CHECK_EQ(j.queue, 3);
 	CHECK_EQ(j.pp, SCHED_PP_OVER_QUOTA);
 	/* Nothing matches: the default queue. */
-	CHECK_EQ(site_assign(&s, 5, -1, 1, 9, 600, &j), SITE_OK);
+	CHECK_EQ(site_assign(&s, 5, -1, 1, 9, 600, &j), SCHED_SKIP_NONE);
 	CHECK_EQ(j.queue, 2);
 	/* The user's line overrides the queue's priorities, field by field. */
-	CHECK_EQ(site_assign(&s, 5, -1, 42, 4, 60, &j), SITE_OK);
+	CHECK_EQ(site_assign(&s, 5, -1, 42, 4, 60, &j), SCHED_SKIP_NONE);
 	CHECK_EQ(j.up, 1000);
 	CHECK_EQ(j.pp, 1000);
-	CHECK_EQ(site_assign(&s, 5, -1, 7, 4, 60, &j), SITE_OK);
+	CHECK_EQ(site_assign(&s, 5, -1, 7, 4, 60, &j), SCHED_SKIP_NONE);
 	CHECK_EQ(j.up, 250);
 	CHECK_EQ(j.pp, SCHED_PP_OVER_QUOTA);
 	/* Wider than every partition quick may use (front, 16). */
-	CHECK_EQ(site_assign(&s, 5, -1, 1, 17, 7200, &j), SITE_OK); /* normal: any partition, 48 */
-	CHECK_EQ(site_assign(&s, 3, -1, 1, 49, 7200, &j), SITE_TOO_WIDE);
+	CHECK_EQ(site_assign(&s, 5, -1, 1, 17, 7200, &j), SCHED_SKIP_NONE); /* normal: any partition, 48 */
+	CHECK_EQ(site_assign(&s, 3, -1, 1, 49, 7200, &j), SCHED_SKIP_WIDE);
 	site_free(&s);
 
 	/* No default and no match: no queue. */
 	CHECK_EQ(site_parse("queue only procs=1-4\nroute only procs=1-4\n", "t", &s, err, sizeof err), 0);
-	CHECK_EQ(site_assign(&s, 0, -1, 1, 8, 60, &j), SITE_NO_QUEUE);
-	CHECK_EQ(site_assign(&s, 0, -1, 1, 2, 60, &j), SITE_OK);
+	CHECK_EQ(site_assign(&s, 0, -1, 1, 8, 60, &j), SCHED_SKIP_NO_QUEUE);
+	CHECK_EQ(site_assign(&s, 0, -1, 1, 2, 60, &j), SCHED_SKIP_NONE);
 	site_free(&s);
 }
 
@@ -150,7 +150,7 @@ static void reports_errors(void)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		static struct site s;
 		char err[256] = "";
-		CHECK_EQ(site_parse(cases[i].text, "t", &s, err, sizeof err), -1);
+		CHECK_EQ(site_parse(cases[i].text, "t", &s, err, sizeof err), SCHED_E_FORMAT);
 		if (strstr(err, cases[i].want) != err) {
 			test_fail(__FILE__, __LINE__, err);
 			return;
@@ -162,7 +162,7 @@ static void reports_errors(void)
 		snprintf(many + strlen(many), sizeof many - strlen(many), "queue q%d\n", q);
 	static struct site s;
 	char err[256];
-	CHECK_EQ(site_parse(many, "t", &s, err, sizeof err), -1);
+	CHECK_EQ(site_parse(many, "t", &s, err, sizeof err), SCHED_E_FORMAT);
 	CHECK(strstr(err, "t:17: more than 16 queues") == err);
 }
 
@@ -180,7 +180,7 @@ static void committed_sites_load(void)
 	CHECK_EQ(site_load("fixtures/sdsc-sp2.site", &s, err, sizeof err), 0);
 	CHECK_EQ(site_procs(&s), 128);
 	site_free(&s);
-	CHECK_EQ(site_load("fixtures/no-such.site", &s, err, sizeof err), -1);
+	CHECK_EQ(site_load("fixtures/no-such.site", &s, err, sizeof err), SCHED_E_NOENT);
 	CHECK(strstr(err, "No such file") != NULL);
 }
 

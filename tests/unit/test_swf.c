@@ -63,8 +63,8 @@ static void parses_header_and_jobs(void)
 		CHECK(t.hdr.has_tz_offset && t.hdr.tz_offset == 3600);
 		CHECK(strcmp(t.hdr.tz_name, "Europe/Stockholm") == 0);
 		CHECK_EQ(t.hdr.n_lines, 6);
-		CHECK(t.jobs[0].v[SWF_AVG_CPU] == 12.5);
-		CHECK_EQ(t.jobs[2].line, 10);
+		CHECK(t.text[0].v[SWF_AVG_CPU] == 12.5);
+		CHECK_EQ(t.text[2].line, 10);
 		CHECK_EQ(t.submit_backwards, 1);
 		CHECK_EQ(t.non_integral, 0);
 		CHECK_EQ(swf_machine_size(&t.hdr), 64);
@@ -84,19 +84,19 @@ static void cleaning_conventions(void)
 	struct workload_opts o;
 	workload_opts_default(&o);
 	CHECK_EQ(workload_build(&t, 64, &o, &w, err, sizeof err), 0);
-	CHECK_EQ(w.skipped[SKIP_RUN], 1);   /* job 3 */
-	CHECK_EQ(w.skipped[SKIP_PROCS], 1); /* job 4: -1 in both processor fields */
-	CHECK_EQ(w.skipped[SKIP_WIDE], 1);  /* job 5: 100 > 64 */
+	CHECK_EQ(w.skipped[SCHED_SKIP_RUN], 1);   /* job 3 */
+	CHECK_EQ(w.skipped[SCHED_SKIP_PROCS], 1); /* job 4: -1 in both processor fields */
+	CHECK_EQ(w.skipped[SCHED_SKIP_WIDE], 1);  /* job 5: 100 > 64 */
 	CHECK_EQ(w.n, 3);
 	/* Job 1: field 5 wins; estimate from field 9. */
-	CHECK_EQ(w.jobs[0].procs, 4);
-	CHECK_EQ(w.jobs[0].estimate, 200);
-	CHECK_EQ(w.jobs[0].run, 100);
+	CHECK_EQ(w.jobs[0].j.procs, 4);
+	CHECK_EQ(w.jobs[0].j.estimate, 200);
+	CHECK_EQ(w.jobs[0].j.run, 100);
 	/* Job 2: field 8 when field 5 is -1; no field 9: estimate = run time. */
-	CHECK_EQ(w.jobs[1].procs, 8);
-	CHECK_EQ(w.jobs[1].estimate, 50);
+	CHECK_EQ(w.jobs[1].j.procs, 8);
+	CHECK_EQ(w.jobs[1].j.estimate, 50);
 	/* Job 6: run 0 and field 9 = 0: estimate raised to 1 s. */
-	CHECK_EQ(w.jobs[2].estimate, 1);
+	CHECK_EQ(w.jobs[2].j.estimate, 1);
 	CHECK_EQ(w.estimate_from_run, 2);
 	CHECK_EQ(w.estimate_raised, 1);
 	workload_free(&w);
@@ -143,14 +143,14 @@ static void errors_name_file_and_line(void)
 		const char *p = write_file(cases[i].text, false);
 		struct swf_trace t;
 		char err[256];
-		CHECK_EQ(swf_read(p, &t, err, sizeof err), -1);
+		CHECK_EQ(swf_read(p, &t, err, sizeof err), SCHED_E_FORMAT);
 		unlink(p);
 		CHECK(strncmp(err, p, strlen(p)) == 0);
 		CHECK(strstr(err, cases[i].message) != NULL);
 	}
 	struct swf_trace t;
 	char err[256];
-	CHECK_EQ(swf_read("/nonexistent/trace.swf", &t, err, sizeof err), -1);
+	CHECK_EQ(swf_read("/nonexistent/trace.swf", &t, err, sizeof err), SCHED_E_NOENT);
 	CHECK(strstr(err, "/nonexistent/trace.swf") != NULL);
 }
 

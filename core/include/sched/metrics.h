@@ -49,6 +49,37 @@ struct sched_metrics {
 	uint64_t class_run[SCHED_METRIC_CLASSES];
 };
 
+/*
+ * The figures a report prints, from the accumulators, in integers only, so
+ * the replayer and the firmware console print the same digits. Averages and
+ * ratios are in millionths (x 1e-6), truncated as sched_ratio_micro does;
+ * a figure with no job behind it is 0 (see jobs and class_jobs).
+ */
+struct sched_metrics_summary {
+	uint32_t jobs, killed;
+	uint64_t avg_wait_micro;      /* seconds */
+	sched_time_t max_wait, min_wait; /* min 0 when no job */
+	uint64_t total_run;           /* seconds held: sum of min(run, estimate) */
+	uint64_t avg_run_micro;
+	sched_time_t max_run, min_run;   /* min 0 when no job */
+	uint64_t avg_bsld_micro;      /* bounded slowdown (10 s) */
+	uint64_t avg_response_micro;  /* seconds; also ART */
+	uint64_t ef_micro;            /* expansion factor (sum wait + sum run) / sum run */
+	uint64_t ef_class_micro[SCHED_METRIC_CLASSES]; /* 0 for a class with no job */
+	uint32_t class_jobs[SCHED_METRIC_CLASSES];
+	uint64_t util_pct_micro;      /* utilization in percent: 100 area / (procs x makespan) */
+	sched_time_t makespan;        /* last end - first submit; 0 when no job */
+	uint64_t artww_micro;         /* seconds */
+	uint64_t sldww60_micro, sldww300_micro;
+};
+
+/**
+ * Summarize @p m for a machine of @p procs processors into @p out. O(1);
+ * cannot fail (ratios saturate, a zero denominator gives 0).
+ */
+void sched_metrics_summarize(const struct sched_metrics *m, sched_procs_t procs,
+			     struct sched_metrics_summary *out);
+
 /** Empty accumulators. O(1). */
 void sched_metrics_init(struct sched_metrics *m);
 

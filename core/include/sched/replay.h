@@ -18,7 +18,7 @@
  * of pending ends) comes from one caller-owned arena.
  */
 
-/** One job, cleaned (see sched_replay_clean). */
+/** One job, cleaned (see sched_replay_clean): the record the host's workloads hold and the engine replays. */
 struct sched_replay_job {
 	uint32_t seq;           /* the caller's number: unique, increasing in submit order */
 	sched_time_t submit;
@@ -165,6 +165,7 @@ enum sched_skip {
 	SCHED_SKIP_RUN,    /* run time < 0 (unknown) */
 	SCHED_SKIP_WIDE,   /* more processors than the machine */
 	SCHED_SKIP_SUBMIT, /* submit time < 0, or too large for the clock */
+	SCHED_SKIP_NO_QUEUE, /* no site queue takes it (a host site file's routing; never from sched_replay_clean) */
 	SCHED_SKIP_COUNT
 };
 

@@ -2,6 +2,7 @@
 /* Host-side fixture files: streaming reads through the core's decoder, writes through its encoder. */
 #define _POSIX_C_SOURCE 200809L
 #include "fixture_io.h"
+#include "sched/err.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -10,43 +11,23 @@
 #include <string.h>
 #include <unistd.h>
 
-static int32_t to_i32(double v)
+/* One field of a record, by its SWF field number. */
+static int32_t field_of(const struct fix_job *j, enum fix_field f)
 {
-	if (v >= 2147483647.0)
-		return INT32_MAX;
-	if (v <= -2147483648.0)
-		return INT32_MIN;
-	return (int32_t)v;
-}
-
-void fixture_job_from_swf(const struct swf_job *in, struct fix_job *out)
-{
-	const double *v = in->v;
-	*out = (struct fix_job){
-		.job = to_i32(v[SWF_JOB]), .submit = to_i32(v[SWF_SUBMIT]), .run = to_i32(v[SWF_RUN]),
-		.alloc_procs = to_i32(v[SWF_ALLOC_PROCS]), .req_procs = to_i32(v[SWF_REQ_PROCS]),
-		.req_time = to_i32(v[SWF_REQ_TIME]), .status = to_i32(v[SWF_STATUS]),
-		.user = to_i32(v[SWF_USER]), .group = to_i32(v[SWF_GROUP]),
-		.queue = to_i32(v[SWF_QUEUE]), .partition = to_i32(v[SWF_PARTITION]),
-	};
-}
-
-void fixture_job_to_swf(const struct fix_job *in, struct swf_job *out)
-{
-	for (int k = 0; k < SWF_FIELDS; k++)
-		out->v[k] = -1;
-	out->v[SWF_JOB] = in->job;
-	out->v[SWF_SUBMIT] = in->submit;
-	out->v[SWF_RUN] = in->run;
-	out->v[SWF_ALLOC_PROCS] = in->alloc_procs;
-	out->v[SWF_REQ_PROCS] = in->req_procs;
-	out->v[SWF_REQ_TIME] = in->req_time;
-	out->v[SWF_STATUS] = in->status;
-	out->v[SWF_USER] = in->user;
-	out->v[SWF_GROUP] = in->group;
-	out->v[SWF_QUEUE] = in->queue;
-	out->v[SWF_PARTITION] = in->partition;
-	out->line = 0;
+	switch (f) {
+	case FIX_F_JOB: return j->job;
+	case FIX_F_SUBMIT: return j->submit;
+	case FIX_F_RUN: return j->run;
+	case FIX_F_ALLOC_PROCS: return j->alloc_procs;
+	case FIX_F_REQ_PROCS: return j->req_procs;
+	case FIX_F_REQ_TIME: return j->req_time;
+	case FIX_F_STATUS: return j->status;
+	case FIX_F_USER: return j->user;
+	case FIX_F_GROUP: return j->group;
+	case FIX_F_QUEUE: return j->queue;
+	case FIX_F_PARTITION: return j->partition;
+	}
+	return -1;
 }
 
 static long file_read(void *ctx, uint8_t *buf, size_t n)
@@ -94,7 +75,7 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 	FILE *f = fopen(path, "rb");
 	if (f == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+		return SCHED_E_NOENT;
 	}
 	static struct fix_dec d; /* about 700 bytes; static keeps it off small stacks */
 	int rc = fix_dec_init(&d, file_read, f);
@@ -130,22 +111,21 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 			snprintf(err, errlen, "%s: out of memory", path);
 			fclose(f);
 			swf_free(t);
-			return -1;
+			return SCHED_E_NOSPACE;
 		}
 		struct fix_job j;
 		while ((rc = fix_dec_next(&d, &j)) == SCHED_OK) {
 			if (t->n == cap) {
 				cap *= 2;
-				struct swf_job *more = realloc(t->jobs, cap * sizeof *more);
+				struct fix_job *more = realloc(t->jobs, cap * sizeof *more);
 				if (more == NULL) {
 					rc = SCHED_E_IO;
 					break;
 				}
 				t->jobs = more;
 			}
-			fixture_job_to_swf(&j, &t->jobs[t->n]);
-			t->jobs[t->n].line = (uint32_t)t->n + 1;
-			if (t->n > 0 && j.submit < t->jobs[t->n - 1].v[SWF_SUBMIT])
+			t->jobs[t->n] = j;
+			if (t->n > 0 && j.submit < t->jobs[t->n - 1].submit)
 				t->submit_backwards++;
 			t->n++;
 		}
@@ -163,12 +143,12 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 		else
 			snprintf(err, errlen, "%s: %s (after all %u jobs)", path, sched_strerror(rc), d.hdr.jobs);
 		swf_free(t);
-		return -1;
+		return SCHED_E_FORMAT;
 	}
 	if (t->n == 0) {
 		snprintf(err, errlen, "%s: no job lines in trace", path);
 		swf_free(t);
-		return -1;
+		return SCHED_E_NOENT;
 	}
 	return 0;
 }
@@ -218,7 +198,7 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 	};
 	for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++)
 		for (size_t i = 0; i < t->n; i++)
-			if (t->jobs[i].v[kept[k] - 1] != -1) {
+			if (field_of(&t->jobs[i], kept[k]) != -1) {
 				h.fields |= FIX_FIELD_BIT(kept[k]);
 				break;
 			}
@@ -226,15 +206,12 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 	struct membuf rec = {0};
 	static struct fix_enc e;
 	fix_enc_init(&e, h.fields, mem_write, &rec);
-	for (size_t i = 0; i < t->n; i++) {
-		struct fix_job j;
-		fixture_job_from_swf(&t->jobs[i], &j);
-		fix_enc_job(&e, &j);
-	}
+	for (size_t i = 0; i < t->n; i++)
+		fix_enc_job(&e, &t->jobs[i]);
 	if (fix_enc_finish(&e) != SCHED_OK) {
 		free(rec.p);
 		snprintf(err, errlen, "%s: out of memory", path);
-		return -1;
+		return SCHED_E_NOSPACE;
 	}
 	h.records_bytes = (uint32_t)rec.n;
 	uint8_t head[FIX_HEADER_FIXED + 2 * (FIX_NAME_MAX + 1)];
@@ -242,7 +219,7 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 	if (hn < 0) {
 		free(rec.p);
 		snprintf(err, errlen, "%s: %s", path, sched_strerror(hn));
-		return -1;
+		return SCHED_E_FORMAT;
 	}
 	uint32_t crc = fix_crc32(0, head, (size_t)hn);
 	crc = fix_crc32(crc, rec.p, rec.n);
@@ -256,10 +233,10 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 	if (!ok) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : EIO));
 		unlink(path);
-		return -1;
+		return SCHED_E_STATE;
 	}
 	*bytes = (size_t)hn + rec.n + 4;
-	return 0;
+	return SCHED_OK;
 }
 
 int trace_load(const char *path, struct swf_trace *t, char *err, size_t errlen)

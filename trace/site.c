@@ -452,7 +452,7 @@ int site_parse(const char *text, const char *name, struct site *s, char *err, si
 	return 0;
 bad:
 	site_free(s);
-	return -1;
+	return SCHED_E_FORMAT;
 }
 
 int site_load(const char *path, struct site *s, char *err, size_t errlen)
@@ -460,7 +460,7 @@ int site_load(const char *path, struct site *s, char *err, size_t errlen)
 	FILE *f = fopen(path, "r");
 	if (f == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+		return SCHED_E_NOENT;
 	}
 	size_t cap = 4096, n = 0;
 	char *text = malloc(cap);
@@ -483,13 +483,13 @@ int site_load(const char *path, struct site *s, char *err, size_t errlen)
 	if (text == NULL || bad) {
 		free(text);
 		snprintf(err, errlen, "%s: %s", path, bad ? "read error" : "too large");
-		return -1;
+		return SCHED_E_FORMAT;
 	}
 	text[n] = '\0';
 	if (memchr(text, '\0', n) != NULL) {
 		free(text);
 		snprintf(err, errlen, "%s: not a text file", path);
-		return -1;
+		return SCHED_E_FORMAT;
 	}
 	int rc = site_parse(text, path, s, err, errlen);
 	free(text);
@@ -516,7 +516,7 @@ static int map_find(const struct site_map *m, size_t n, int32_t swf)
 	return -1;
 }
 
-enum site_miss site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
+enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
 			   sched_procs_t procs, sched_time_t estimate, struct site_job *out)
 {
 	int q = map_find(s->queue_map, s->n_queue_map, swf_queue);
@@ -526,7 +526,7 @@ enum site_miss site_assign(const struct site *s, int32_t swf_queue, int32_t swf_
 	if (q < 0)
 		q = s->default_queue;
 	if (q < 0)
-		return SITE_NO_QUEUE;
+		return SCHED_SKIP_NO_QUEUE;
 	const struct sched_queue_cfg *qc = &s->cfg.queues[q];
 	uint8_t mask = qc->partitions;
 	out->queue = (uint8_t)q;
@@ -542,7 +542,7 @@ enum site_miss site_assign(const struct site *s, int32_t swf_queue, int32_t swf_
 				widest = s->cfg.partition_procs[i];
 		}
 		if (procs > widest)
-			return SITE_TOO_WIDE;
+			return SCHED_SKIP_WIDE;
 	}
 	struct site_prio pr = s->queue_prio[q];
 	struct site_user key = {.user = user};
@@ -555,14 +555,14 @@ enum site_miss site_assign(const struct site *s, int32_t swf_queue, int32_t swf_
 	}
 	out->up = pr.up;
 	out->pp = pr.pp;
-	return SITE_OK;
+	return SCHED_SKIP_NONE;
 }
 
 int site_resize(struct site *s, const char *name, sched_procs_t procs)
 {
 	int pi = name ? part_index(s, name) : (s->cfg.n_partitions == 1 ? 0 : -1);
 	if (pi < 0 || procs == 0)
-		return -1;
+		return SCHED_E_NOENT;
 	s->cfg.partition_procs[pi] = procs;
 	return 0;
 }

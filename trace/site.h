@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sched/replay.h"
 #include "sched/sched.h"
 
 /*
@@ -59,19 +60,17 @@ struct site {
 };
 
 /**
- * Read site file @p path into @p s. Returns 0, or -1 with "FILE:LINE:
- * message" in @p err (unknown keyword, bad number or range, duplicate or
+ * Read site file @p path into @p s. O(size). Returns SCHED_OK, SCHED_E_NOENT
+ * (cannot open), or SCHED_E_FORMAT with "FILE:LINE: message" in @p err (unknown keyword, bad number or range, duplicate or
  * unknown name, a table full, no partition or no queue).
  */
 int site_load(const char *path, struct site *s, char *err, size_t errlen);
 
-/** Parse a site from text (for tests); @p name labels messages. */
+/** Parse a site from text (for tests); @p name labels messages. O(size). Errors as site_load's. */
 int site_parse(const char *text, const char *name, struct site *s, char *err, size_t errlen);
 
+/** Release what site_load or site_parse allocated. */
 void site_free(struct site *s);
-
-/* Why site_assign could not place a job. */
-enum site_miss { SITE_OK, SITE_NO_QUEUE, SITE_TOO_WIDE };
 
 struct site_job {
 	uint8_t queue, partition;  /* partition: SCHED_PART_ANY or one the queue may use */
@@ -84,13 +83,14 @@ struct site_job {
  * for its queue number first, else the first `route` it matches, else the
  * default queue. The partition comes from `map partition` when the queue
  * may use it. Priorities: the user's line, else the queue's, else 0.
- * Returns SITE_NO_QUEUE when nothing takes it, SITE_TOO_WIDE when it needs
- * more processors than every partition its queue may use.
+ * Returns SCHED_SKIP_NONE, SCHED_SKIP_NO_QUEUE when nothing takes it, or
+ * SCHED_SKIP_WIDE when it needs more processors than every partition its
+ * queue may use (the replay's skip reasons). O(routes + log users).
  */
-enum site_miss site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
+enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
 			   sched_procs_t procs, sched_time_t estimate, struct site_job *out);
 
-/** Resize partition @p name (or the only one, when name is NULL) to @p procs. -1 if unknown. */
+/** Resize partition @p name (or the only one, when name is NULL) to @p procs. O(partitions). SCHED_E_NOENT if unknown. */
 int site_resize(struct site *s, const char *name, sched_procs_t procs);
 
 /** Index of the queue called @p name, or -1. */

@@ -5,6 +5,7 @@
 
 #include "site.h"
 #include "swf.h"
+#include "sched/replay.h"
 #include "sched/types.h"
 
 /*
@@ -27,24 +28,21 @@
  * uniformly from [r, F r] (rounded to whole seconds, at least 1) with a
  * seeded generator, so jobs then never reach their estimate.
  */
-enum skip_reason { SKIP_PROCS, SKIP_RUN, SKIP_WIDE, SKIP_SUBMIT, SKIP_NO_QUEUE, SKIP_REASONS };
-
+/*
+ * A replayed job: the core's cleaned record, handed to the engine as it is
+ * (j.submit is after --shrink; j.seq is set by the replayer), and where it
+ * came from.
+ */
 struct wjob {
-	uint32_t idx;           /* index into the trace's job array */
+	struct sched_replay_job j;
+	uint32_t idx;              /* index into the trace's job array */
 	sched_time_t trace_submit; /* field 2 as in the trace (months, slices) */
-	sched_time_t submit;       /* when the replay submits it (after --shrink) */
-	sched_time_t run;       /* actual run time from the trace (never shown to the core) */
-	sched_time_t estimate;
-	sched_procs_t procs;
-	uint32_t user;
-	uint8_t queue, partition;   /* site queue index, and SCHED_PART_ANY or a partition */
-	uint16_t up_milli, pp_milli; /* priorities for the slack policy */
 };
 
 struct workload {
 	struct wjob *jobs;
 	size_t n;
-	uint32_t skipped[SKIP_REASONS];
+	uint32_t skipped[SCHED_SKIP_COUNT]; /* by the core's reasons, enum sched_skip (NONE unused) */
 	uint32_t estimate_from_run;  /* jobs without a usable field 9 */
 	uint32_t estimate_raised;    /* estimates of 0 s raised to 1 s */
 	uint32_t reordered;          /* jobs that moved when sorting by submit time */
@@ -74,17 +72,20 @@ void workload_opts_default(struct workload_opts *o);
 /**
  * Apply the conventions to trace @p t for a machine of @p procs processors,
  * then the knobs of @p o in this order: the slice (on trace submit times),
- * sorting by submit time, --shrink, then --estimates. Returns -1 (and a
- * message in err) when no job is left.
+ * sorting by submit time, --shrink, then --estimates. O(n log n).
+ * @retval SCHED_E_NOENT no job is left (message in @p err).
+ * @retval SCHED_E_NOSPACE out of memory.
  */
 int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct workload_opts *o,
 		   struct workload *w, char *err, size_t errlen);
 
+/** Release what workload_build allocated. */
 void workload_free(struct workload *w);
 
-/** Total of the skip counters. */
+/** Total of the skip counters. O(1). */
 uint32_t workload_skipped(const struct workload *w);
 
-extern const char *const skip_reason_names[SKIP_REASONS];
+/** Why a job was skipped, in words, per enum sched_skip (NULL for SCHED_SKIP_NONE). */
+extern const char *const skip_reason_names[SCHED_SKIP_COUNT];
 
 #endif /* SIM_WORKLOAD_H */

@@ -6,15 +6,9 @@
 #include "sched/fixture.h"
 #include "swf.h"
 
-/** The kept fields of one SWF job as a fixture record (values truncated to integers). */
-void fixture_job_from_swf(const struct swf_job *in, struct fix_job *out);
-
-/** A fixture record as an SWF job; fields a fixture does not keep are -1. */
-void fixture_job_to_swf(const struct fix_job *in, struct swf_job *out);
-
 /**
- * Read the fixture at @p path into @p t (header lines are synthesised from
- * the fixture's header). Returns -1 with "PATH: message" in @p err on any
+ * Read the fixture at @p path into @p t: its records as decoded, no SWF
+ * text (header lines are synthesised from the fixture's header). Returns -1 with "PATH: message" in @p err on any
  * codec error (each has its own message: bad magic, CRC mismatch, ...).
  */
 int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen);
@@ -22,8 +16,9 @@ int fixture_load(const char *path, struct swf_trace *t, char *err, size_t errlen
 /**
  * Write trace @p t as a fixture at @p path, naming @p source in its header.
  * Fields that are -1 for every job are left out. On success *bytes holds
- * the file's size. Returns -1 with a message on failure (nothing is left
- * at @p path then).
+ * the file's size. O(jobs). On failure (nothing is left at @p path then),
+ * with a message: SCHED_E_NOSPACE, SCHED_E_FORMAT (a header the codec
+ * refuses), SCHED_E_STATE (the file could not be written).
  */
 int fixture_save(const char *path, const struct swf_trace *t, const char *source, size_t *bytes,
 		 char *err, size_t errlen);
@@ -31,7 +26,7 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 /** True when the file at @p path starts with the fixture magic. */
 bool fixture_is(const char *path);
 
-/** Read a fixture or an SWF file (plain or gzip'd), whichever @p path holds. */
+/** Read a fixture or an SWF file (plain or gzip'd), whichever @p path holds; errors as theirs. */
 int trace_load(const char *path, struct swf_trace *t, char *err, size_t errlen);
 
 #endif /* SIM_FIXTURE_IO_H */

@@ -2,6 +2,7 @@
 /* Standard Workload Format reader: header keys, 18 numeric fields per job line, clear errors. */
 #define _POSIX_C_SOURCE 200809L
 #include "swf.h"
+#include "sched/err.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -113,7 +114,7 @@ static int fail(char *err, size_t errlen, const char *path, uint32_t line, const
 		snprintf(err, errlen, "%s:%u: %s", path, line, msg);
 	else
 		snprintf(err, errlen, "%s: %s", path, msg);
-	return -1;
+	return SCHED_E_FORMAT;
 }
 
 static int add_header_line(struct swf_header *h, const char *line)
@@ -174,14 +175,18 @@ static int parse(const char *path, line_fn next, void *ctx, struct swf_trace *t,
 			continue;
 		if (t->n == cap) {
 			cap = cap ? cap * 2 : 4096;
-			struct swf_job *jobs = realloc(t->jobs, cap * sizeof *jobs);
-			if (jobs == NULL) {
+			struct swf_job *text = realloc(t->text, cap * sizeof *text);
+			if (text != NULL)
+				t->text = text;
+			struct fix_job *jobs = realloc(t->jobs, cap * sizeof *jobs);
+			if (jobs != NULL)
+				t->jobs = jobs;
+			if (text == NULL || jobs == NULL) {
 				rc = fail(err, errlen, path, lineno, "out of memory");
 				break;
 			}
-			t->jobs = jobs;
 		}
-		struct swf_job *j = &t->jobs[t->n];
+		struct swf_job *j = &t->text[t->n];
 		j->line = lineno;
 		int nf = 0;
 		while (nf < SWF_FIELDS) {
@@ -220,6 +225,7 @@ static int parse(const char *path, line_fn next, void *ctx, struct swf_trace *t,
 		if (j->v[SWF_SUBMIT] < prev_submit)
 			t->submit_backwards++;
 		prev_submit = j->v[SWF_SUBMIT];
+		swf_job_record(j, &t->jobs[t->n]);
 		t->n++;
 	}
 	if (rc == 0 && got == -2)
@@ -272,7 +278,8 @@ int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
 	gzFile gz = gzopen(path, "rb");
 	if (gz == NULL) {
 		memset(t, 0, sizeof *t);
-		return fail(err, errlen, path, 0, errno ? strerror(errno) : "cannot open");
+		(void)fail(err, errlen, path, 0, errno ? strerror(errno) : "cannot open");
+		return SCHED_E_NOENT;
 	}
 	gzbuffer(gz, 1 << 17);
 	int rc = parse(path, gz_line, gz, t, err, errlen);
@@ -317,6 +324,7 @@ void swf_free(struct swf_trace *t)
 		free(t->hdr.lines[i]);
 	free(t->hdr.lines);
 	free(t->jobs);
+	free(t->text);
 	memset(t, 0, sizeof *t);
 }
 
@@ -352,4 +360,47 @@ void swf_print_job(FILE *f, const double *v)
 		swf_print_value(f, v[k]);
 	}
 	fputc('\n', f);
+}
+
+static int32_t to_i32(double v)
+{
+	if (v >= 2147483647.0)
+		return INT32_MAX;
+	if (v <= -2147483648.0)
+		return INT32_MIN;
+	return (int32_t)v;
+}
+
+void swf_job_record(const struct swf_job *in, struct fix_job *out)
+{
+	const double *v = in->v;
+	*out = (struct fix_job){
+		.job = to_i32(v[SWF_JOB]), .submit = to_i32(v[SWF_SUBMIT]), .run = to_i32(v[SWF_RUN]),
+		.alloc_procs = to_i32(v[SWF_ALLOC_PROCS]), .req_procs = to_i32(v[SWF_REQ_PROCS]),
+		.req_time = to_i32(v[SWF_REQ_TIME]), .status = to_i32(v[SWF_STATUS]),
+		.user = to_i32(v[SWF_USER]), .group = to_i32(v[SWF_GROUP]),
+		.queue = to_i32(v[SWF_QUEUE]), .partition = to_i32(v[SWF_PARTITION]),
+	};
+}
+
+void swf_job_values(const struct swf_trace *t, size_t i, double v[SWF_FIELDS])
+{
+	if (t->text != NULL) {
+		memcpy(v, t->text[i].v, SWF_FIELDS * sizeof v[0]);
+		return;
+	}
+	const struct fix_job *j = &t->jobs[i];
+	for (int k = 0; k < SWF_FIELDS; k++)
+		v[k] = -1;
+	v[SWF_JOB] = j->job;
+	v[SWF_SUBMIT] = j->submit;
+	v[SWF_RUN] = j->run;
+	v[SWF_ALLOC_PROCS] = j->alloc_procs;
+	v[SWF_REQ_PROCS] = j->req_procs;
+	v[SWF_REQ_TIME] = j->req_time;
+	v[SWF_STATUS] = j->status;
+	v[SWF_USER] = j->user;
+	v[SWF_GROUP] = j->group;
+	v[SWF_QUEUE] = j->queue;
+	v[SWF_PARTITION] = j->partition;
 }

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "sched/fixture.h"
+
 /* SWF field numbers (1-based in the format's documentation, 0-based here). */
 enum swf_field {
 	SWF_JOB, SWF_SUBMIT, SWF_WAIT, SWF_RUN, SWF_ALLOC_PROCS, SWF_AVG_CPU, SWF_USED_MEM,
@@ -15,6 +17,7 @@ enum swf_field {
 	SWF_QUEUE, SWF_PARTITION, SWF_PRECEDING, SWF_THINK, SWF_FIELDS
 };
 
+/* An SWF job line as written, kept only to write it back (replay --jobs-out) and for swf2fix's checks. */
 struct swf_job {
 	double v[SWF_FIELDS]; /* every field as written; -1 means unknown */
 	uint32_t line;        /* line number in the source, for messages */
@@ -34,10 +37,18 @@ struct swf_header {
 	size_t n_lines;
 };
 
+/*
+ * A trace, read from SWF text or a fixture. Each job is decoded once into
+ * the one job record, struct fix_job (the core's codec record: the eleven
+ * fields the conventions, the tools and fixtures use, as integers), which
+ * is what everything downstream reads; a fixture's records are taken as
+ * they are decoded.
+ */
 struct swf_trace {
 	struct swf_header hdr;
 	char source[128];       /* the original trace's name, when read from a fixture */
-	struct swf_job *jobs;
+	struct fix_job *jobs;   /* the job records, in trace order */
+	struct swf_job *text;   /* the SWF lines as written, same order; NULL when read from a fixture */
 	size_t n;
 	uint32_t non_integral;  /* values with a fraction in fields other than 6, 7 and 10 */
 	uint32_t submit_backwards; /* job lines whose submit time is below the previous line's */
@@ -46,9 +57,10 @@ struct swf_trace {
 /**
  * Read the SWF trace at @p path (gzip'd or plain; zlib reads both). Blank
  * lines are ignored, CRLF is accepted, header keys are parsed where
- * present. On failure returns -1 and writes a one-line message naming the
- * file and, where it applies, the first bad line (and the numbers of up to
- * ten more bad lines) into @p err.
+ * present. O(size). On failure writes a one-line message naming the file
+ * and, where it applies, the first bad line (and the numbers of up to ten
+ * more bad lines) into @p err, and returns SCHED_E_NOENT (cannot open) or
+ * SCHED_E_FORMAT (anything else, out of memory included).
  */
 int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen);
 
@@ -61,6 +73,12 @@ void swf_free(struct swf_trace *t);
 
 /** The header's machine size: MaxProcs if positive, else MaxNodes, else -1. */
 long swf_machine_size(const struct swf_header *h);
+
+/** The record of one SWF line: the kept fields truncated to integers (saturating at 32 bits). O(1). */
+void swf_job_record(const struct swf_job *in, struct fix_job *out);
+
+/** Job @p i's SWF_FIELDS values: its line as written, or from its record (fields a fixture lacks are -1). O(1). */
+void swf_job_values(const struct swf_trace *t, size_t i, double v[SWF_FIELDS]);
 
 /** Print one value as SWF text: integers plainly, fractions in the shortest form that reads back exactly. */
 void swf_print_value(FILE *f, double v);

@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: MIT */
+/* build/replay's command line: the general options here, the policies' own in policy_opts.c. */
+#define _POSIX_C_SOURCE 200809L
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/err.h"
+
+const char options_help[] =
+"Usage: replay [OPTIONS] TRACE\n"
+"Replay a workload (a binary fixture, or an SWF trace, plain or .gz) through\n"
+"the scheduling core with a simulated clock and print the literature's metrics.\n"
+"\n"
+"Options:\n"
+"  --policy LIST      comma-separated policies, printed side by side: fcfs,\n"
+"                     easy, cons (alias conservative), relaxed, slack,\n"
+"                     fcfs-replan, sjf, ljf, dynp-basic, dynp, gang;\n"
+"                     default fcfs,easy,cons\n"
+"  --procs N          machine size; default the header's MaxProcs, else MaxNodes\n"
+"                     (with a one-partition --site: that partition's size)\n"
+"  --format FMT       table (default), csv or json\n"
+"  --by-month         replay each calendar month of submission as its own\n"
+"                     workload, one row per month (months in the trace's local\n"
+"                     time: header UnixStartTime and TimeZoneString)\n"
+"  --jobs-out FILE    write the simulated schedule as SWF (one policy only):\n"
+"                     field 3 wait, 4 run, 5 processors, 9 estimate used,\n"
+"                     11 status (1 ended by itself, 0 killed at its estimate);\n"
+"                     under gang, 3 is the time until the first quantum and 4\n"
+"                     the time from then until the end\n"
+"  --events-out FILE  write every decision, one per line: `T submit JOB PROCS\n"
+"                     EST PRED` (PRED the guaranteed start or -), `T start JOB\n"
+"                     PROCS [backfill]`, `T end JOB`, `T kill JOB`\n"
+"  --capacity N       jobs the core may hold at once (default: all of them);\n"
+"                     arrivals beyond it are refused and counted\n"
+"  --check            run the core's invariant checker after every call (slow)\n"
+"  --events-plans     with --events-out: also `T plan JOB START` each time a\n"
+"                     waiting job's reservation moves (planning policies);\n"
+"                     under gang, each quantum's context switch list:\n"
+"                     `T switch SLOT JOB:FIRST:COUNT ...` (processors\n"
+"                     FIRST..FIRST+COUNT-1 run JOB in that quantum)\n"
+"  --hash             after the report, print `hash POLICY PERIOD HEX`: the\n"
+"                     64-bit hash of each schedule, as the firmware's replay\n"
+"                     command computes it (docs/console.md)\n"
+"\n"
+"Relaxed backfilling (seed 001 section 2.1, docs/priorities.md):\n"
+"  --tolerance T      delay a backfill may cause to any job of its queue's\n"
+"                     priority or higher, seconds (or 30m, 2h); default 0,\n"
+"                     which is conservative exactly\n"
+"  --tolerance-factor F  plus F times the delayed job's estimate (0 <= F <= 1000)\n"
+"\n"
+"Slack-based backfilling (seed 003 section 2, docs/priorities.md):\n"
+"  --sf F             slack factor SF (default 3)\n"
+"  --awt S            average wait time AWT, seconds (default 2401)\n"
+"  --alpha-u A, --alpha-t A, --alpha-p A, --alpha-f A\n"
+"                     weights in [0, 1], to 0.001 (default 1 each)\n"
+"  --heuristic LIST   ast (default), aat, du, dc, dp; several give one slack\n"
+"                     column each (slack-ast, slack-aat, ...)\n"
+"  --early-end M      when a job ends before its estimate: search (default,\n"
+"                     the removal search of section 2.1) or compress (plain\n"
+"                     compression; the seed's Tick leaves this case open)\n"
+"  --hi-pri-every K   every K-th job of each replayed period gets user and\n"
+"                     political priority 1, the others 0 (seed 003 s. 3.3);\n"
+"                     adds hi-pri and lo-pri average waits to the report\n"
+"  --scratch N        jobs the planning scratch can take (relaxed, slack, the\n"
+"                     dynP family);\n"
+"                     default the capacity; beyond it a job is planned as\n"
+"                     conservative would and counted as a scratch fallback\n"
+"\n"
+"The dynP family (seed 004, docs/dynp.md): fcfs-replan, sjf, ljf plan in one\n"
+"order and place every waiting job again at each job end; dynp-basic and\n"
+"dynp switch the order at run time:\n"
+"  --bounds L,U       dynp-basic: average estimate of the waiting jobs at most\n"
+"                     L gives SJF, at most U FCFS, above LJF (default 7200,9000)\n"
+"  --decider LIST     dynp: advanced (default) and/or simple (seed 004 Table 1)\n"
+"  --quality LIST     dynp: artww (default), art and/or ms: how the virtual\n"
+"                     schedules are scored; several deciders or qualities give\n"
+"                     one column each (dynp-adv-artww, dynp-simple-ms, ...)\n"
+"\n"
+"Gang scheduling (seed 002, docs/gang.md): --policy gang time-shares the\n"
+"machine (a power of two) in slots of a quantum each; estimates are not used\n"
+"(a job runs min(run, estimate) rounded up to whole quanta):\n"
+"  --scheme LIST      bc, br, brms, brmms (default brmms); several give one\n"
+"                     column each (gang-bc, ...)\n"
+"  --quantum Q        seconds per time slot (default 5)\n"
+"  --max-slots N      time slots at most (default 1024); arrivals beyond wait\n"
+"\n"
+"Site (docs/site-format.md):\n"
+"  --site FILE        partitions, queues with limits, and how jobs map to\n"
+"                     them (SWF fields 15 and 16, or routes by size and time);\n"
+"                     adds per-queue rows to the report\n"
+"  --partition NAME=N resize one partition of the site (repeatable)\n"
+"\n"
+"What-if knobs (applied in this order: slice, shrink, estimates):\n"
+"  --months A-B       replay only calendar months A to B (1 = the month of the\n"
+"                     first job, in the trace's local time; \"3\" = one month)\n"
+"  --from T, --to T   replay only jobs submitted in [T, T'): seconds of trace\n"
+"                     time, or a local date YYYY-MM-DD[THH:MM[:SS]]\n"
+"  --shrink F         multiply every interarrival time by F > 0 (F < 1 raises\n"
+"                     the load; seed 004 section 5)\n"
+"  --estimates E      trace (default): the requested times; exact: the run\n"
+"                     times; f=F: uniform in [r, F*r] (seed 000 section 3.3)\n"
+"  --seed S           seed of the f=F draw (default 1)\n"
+"  --procs N          also a knob: \"remove 128 CPUs\" style questions (seed 001)\n"
+"  -h, --help         this text\n"
+"\n"
+"Conventions (docs/replay.md):\n"
+"  processors = field 5 if > 0, else field 8\n"
+"  estimate   = field 9 if > 0, else the run time (field 4); 0 s becomes 1 s\n"
+"  a job holds its processors for min(run time, estimate): it is killed at\n"
+"  its estimate; submit = field 2; jobs are replayed in submit order\n"
+"  skipped and counted: processors < 1, run time < 0, more processors than\n"
+"  the machine (or than its queue's partitions), submit < 0, no site queue\n"
+"  at one instant: jobs that end are reported first, then arrivals in trace\n"
+"  order, then one scheduling pass (a job of run time 0 ends at the instant it\n"
+"  starts, and its processors are offered again in a further pass)\n"
+"  the core sees only processors and estimates, never the run time\n"
+"\n"
+"Metrics: average and max wait; average bounded slowdown (seed 000 s. 3.1,\n"
+"10 s threshold); average response; expansion factor (sum of wait+run over\n"
+"sum of run) overall and for 1-32, 33-64, 65-120, 121+ processors (seed 001\n"
+"Exhibit 11); utilization (seed 004 s. 5.1); makespan (last end - first\n"
+"submit); ARTwW and SLDwW with 60 s and 300 s bounds (seed 004); loss of\n"
+"capacity (seed 004 s. 5.1: idle processors while jobs wait, over\n"
+"processors x makespan).\n"
+"\n"
+"Exit status: 0 on success, 1 on bad input or a failed replay, 2 on bad usage.\n";
+
+int options_usage(char *msg, size_t len, const char *what, const char *arg)
+{
+	snprintf(msg, len, "%s%s%s", what, arg ? ": " : "", arg ? arg : "");
+	return SCHED_E_INVAL;
+}
+
+int options_count(const char *opt, const char *s, unsigned long max, unsigned long *out, char *msg, size_t len)
+{
+	char *end;
+	errno = 0;
+	if (*s == '-' || *s == '\0')
+		return options_usage(msg, len, "expected a positive number for", opt);
+	unsigned long v = strtoul(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v == 0 || v > max)
+		return options_usage(msg, len, "expected a positive number for", opt);
+	*out = v;
+	return SCHED_OK;
+}
+
+int options_milli(const char *opt, const char *s, double max, uint32_t *out, char *msg, size_t len)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || *end != '\0' || errno != 0 || !(v >= 0 && v <= max)) {
+		char what[96];
+		snprintf(what, sizeof what, "%s takes a number from 0 to %g", opt, max);
+		return options_usage(msg, len, what, s);
+	}
+	*out = (uint32_t)(v * 1000 + 0.5);
+	return SCHED_OK;
+}
+
+int options_seconds(const char *what, const char *s, sched_time_t *out, char *msg, size_t len)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = (*s >= '0' && *s <= '9') ? strtoull(s, &end, 10) : 0;
+	bool ok = *s >= '0' && *s <= '9' && errno == 0;
+	if (ok && *end != '\0') {
+		unsigned long long unit = end[1] != '\0' ? 0 : *end == 's' ? 1 : *end == 'm' ? 60 : *end == 'h' ? 3600
+								: *end == 'd' ? 86400 : 0;
+		ok = unit != 0 && v <= ULLONG_MAX / unit;
+		v *= unit;
+	}
+	if (!ok || v >= SCHED_NOW_LIMIT)
+		return options_usage(msg, len, what, s);
+	*out = (sched_time_t)v;
+	return SCHED_OK;
+}
+
+static int parse_policies(const char *list, enum sched_policy_id *out, size_t max, size_t *n, char *msg, size_t len)
+{
+	char *copy = strdup(list);
+	int rc = SCHED_OK;
+	*n = 0;
+	for (char *save = NULL, *tok = strtok_r(copy, ",", &save); rc == SCHED_OK && tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		enum sched_policy_id p = POLICY_GANG; /* the gang module is not a policy of struct sched */
+		if (strcmp(tok, "gang") != 0 && sched_policy_parse(tok, &p) != SCHED_OK) {
+			snprintf(msg, len, "unknown policy '%s' (fcfs, easy, cons, relaxed, slack, fcfs-replan, sjf,\n"
+					   "ljf, dynp-basic, dynp, gang)", tok);
+			rc = SCHED_E_INVAL;
+		} else if (*n == max) {
+			rc = options_usage(msg, len, "too many policies", list);
+		} else {
+			out[(*n)++] = p;
+		}
+	}
+	free(copy);
+	if (rc == SCHED_OK && *n == 0)
+		rc = options_usage(msg, len, "empty policy list", NULL);
+	return rc;
+}
+
+/* Parse "A-B" or "A" (months, 1-based) into [first, last]. */
+static bool parse_months(const char *s, long *a, long *b)
+{
+	char *end;
+	errno = 0;
+	*a = strtol(s, &end, 10);
+	if (end == s || *a < 1 || errno)
+		return false;
+	if (*end == '\0') {
+		*b = *a;
+		return true;
+	}
+	if (*end != '-')
+		return false;
+	const char *t = end + 1;
+	*b = strtol(t, &end, 10);
+	return end != t && *end == '\0' && *b >= *a && errno == 0;
+}
+
+/* --estimates trace|exact|f=F */
+static int estimates(const char *arg, struct workload_opts *w, char *msg, size_t len)
+{
+	if (strcmp(arg, "trace") == 0) {
+		w->estimates = EST_TRACE;
+	} else if (strcmp(arg, "exact") == 0) {
+		w->estimates = EST_EXACT;
+	} else {
+		char *end;
+		w->estimates = EST_FACTOR;
+		w->factor = strncmp(arg, "f=", 2) == 0 ? strtod(arg + 2, &end) : 0;
+		if (strncmp(arg, "f=", 2) != 0 || *end != '\0' || !(w->factor >= 1) || w->factor > 1e6)
+			return options_usage(msg, len, "--estimates takes trace, exact or f=F with F >= 1", arg);
+	}
+	return SCHED_OK;
+}
+
+enum { O_PLANS = 256, O_SITE, O_PART, O_POLICY = 1000 };
+
+static const struct option general[] = {
+	{"policy", required_argument, 0, 'p'}, {"procs", required_argument, 0, 'n'},
+	{"format", required_argument, 0, 'f'}, {"by-month", no_argument, 0, 'm'},
+	{"jobs-out", required_argument, 0, 'o'}, {"events-out", required_argument, 0, 'e'},
+	{"capacity", required_argument, 0, 'c'}, {"check", no_argument, 0, 'k'},
+	{"estimates", required_argument, 0, 'E'}, {"seed", required_argument, 0, 'S'},
+	{"shrink", required_argument, 0, 'F'}, {"months", required_argument, 0, 'M'},
+	{"from", required_argument, 0, 'A'}, {"to", required_argument, 0, 'B'},
+	{"hash", no_argument, 0, 'H'}, {"events-plans", no_argument, 0, O_PLANS},
+	{"site", required_argument, 0, O_SITE}, {"partition", required_argument, 0, O_PART},
+	{"help", no_argument, 0, 'h'},
+};
+#define N_GENERAL (sizeof general / sizeof general[0])
+#define N_LONGOPTS (N_GENERAL + 32)
+
+/* The general options and then policy_opts.c's, for getopt_long. */
+static void long_options(struct option *out)
+{
+	size_t n = 0;
+	for (; n < N_GENERAL; n++)
+		out[n] = general[n];
+	for (size_t i = 0; policy_opt_names[i] != NULL && n + 1 < N_LONGOPTS; i++)
+		out[n++] = (struct option){policy_opt_names[i], required_argument, 0, O_POLICY + (int)i};
+	out[n] = (struct option){0, 0, 0, 0};
+}
+
+/* The options that need no more than a flag or a string. */
+static int simple_option(int ch, const char *arg, struct opts *o, char *msg, size_t len)
+{
+	switch (ch) {
+	case 'n': return options_count("--procs", arg, SCHED_NOW_LIMIT - 1, &o->procs, msg, len);
+	case 'c': return options_count("--capacity", arg, 1u << 30, &o->capacity, msg, len);
+	case 'S': {
+		unsigned long seed = 0;
+		int rc = options_count("--seed", arg, ULONG_MAX, &seed, msg, len);
+		o->w.seed = seed;
+		return rc;
+	}
+	case 'm': o->by_month = true; break;
+	case 'o': o->jobs_out = arg; break;
+	case 'e': o->events_out = arg; break;
+	case 'k': o->check = true; break;
+	case 'H': o->hash = true; break;
+	case O_PLANS: o->plans = true; break;
+	case 'M': o->months = arg; break;
+	case 'A': o->from = arg; break;
+	case 'B': o->to = arg; break;
+	case O_SITE: o->site = arg; break;
+	default: return 0;
+	}
+	return SCHED_OK;
+}
+
+/* One option getopt_long returned; @p policies collects --policy. */
+static int one_option(int ch, const char *arg, struct opts *o, enum sched_policy_id *policies, size_t *n_policies,
+		      char *msg, size_t len)
+{
+	switch (ch) {
+	case 'p': return parse_policies(arg, policies, 8, n_policies, msg, len);
+	case 'f':
+		if (strcmp(arg, "table") == 0) o->fmt = REPORT_TABLE;
+		else if (strcmp(arg, "csv") == 0) o->fmt = REPORT_CSV;
+		else if (strcmp(arg, "json") == 0) o->fmt = REPORT_JSON;
+		else return options_usage(msg, len, "unknown format (table, csv, json)", arg);
+		return SCHED_OK;
+	case 'E': return estimates(arg, &o->w, msg, len);
+	case 'F': {
+		char *end;
+		o->w.shrink = strtod(arg, &end);
+		if (*end != '\0' || !(o->w.shrink > 0) || o->w.shrink > 1000)
+			return options_usage(msg, len, "--shrink takes a factor F > 0", arg);
+		return SCHED_OK;
+	}
+	case O_PART:
+		if (strchr(arg, '=') == NULL)
+			return options_usage(msg, len, "--partition takes NAME=PROCESSORS", arg);
+		if (o->n_resize == SCHED_MAX_PARTITIONS)
+			return options_usage(msg, len, "too many --partition options", arg);
+		o->resize[o->n_resize++] = arg;
+		return SCHED_OK;
+	}
+	if (ch >= O_POLICY) {
+		int rc = policy_opt(policy_opt_names[ch - O_POLICY], arg, &o->pol, &o->base, msg, len);
+		return rc < 0 ? rc : SCHED_OK;
+	}
+	return simple_option(ch, arg, o, msg, len);
+}
+
+/* The checks between options, once all are read. */
+static int cross_checks(int argc, char **argv, struct opts *o, const enum sched_policy_id *policies,
+			size_t n_policies, char *msg, size_t len)
+{
+	int rc = policy_opts_columns(&o->pol, policies, n_policies, o->specs, &o->n_specs, msg, len);
+	if (rc != SCHED_OK)
+		return rc;
+	bool has_gang = false;
+	for (size_t p = 0; p < n_policies; p++)
+		has_gang |= policies[p] == POLICY_GANG;
+	if (has_gang && (o->site || o->capacity))
+		return options_usage(msg, len, "--site and --capacity do not apply to --policy gang (one partition, every job held)", NULL);
+	if (o->plans && o->events_out == NULL)
+		return options_usage(msg, len, "--events-plans needs --events-out", NULL);
+	if (optind != argc - 1)
+		return options_usage(msg, len, optind == argc ? "missing TRACE" : "more than one TRACE", NULL);
+	o->trace = argv[optind];
+	if ((o->jobs_out || o->events_out) && o->n_specs != 1)
+		return options_usage(msg, len, "--jobs-out and --events-out need exactly one policy column", NULL);
+	if (o->months && (o->from || o->to))
+		return options_usage(msg, len, "--months and --from/--to exclude each other", NULL);
+	if (o->months && !parse_months(o->months, &o->month_a, &o->month_b))
+		return options_usage(msg, len, "--months takes A-B (1-based months, A <= B) or A", o->months);
+	if (o->n_resize && !o->site)
+		return options_usage(msg, len, "--partition needs --site", NULL);
+	return SCHED_OK;
+}
+
+int options_parse(int argc, char **argv, struct opts *o, char *msg, size_t len)
+{
+	enum sched_policy_id policies[8];
+	size_t n_policies = 0;
+	memset(o, 0, sizeof *o);
+	o->fmt = REPORT_TABLE;
+	workload_opts_default(&o->w);
+	policy_opts_default(&o->pol, &o->base);
+	int rc = parse_policies("fcfs,easy,cons", policies, 8, &n_policies, msg, len);
+	struct option longopts[N_LONGOPTS];
+	long_options(longopts);
+	opterr = 0;
+	int ch;
+	while (rc == SCHED_OK && (ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		if (ch == 'h') {
+			o->help = true;
+			return SCHED_OK;
+		}
+		if (ch == '?' || ch == ':')
+			return options_usage(msg, len, optopt ? "option needs an argument" : "unknown option",
+					     argv[optind - 1]);
+		rc = one_option(ch, optarg, o, policies, &n_policies, msg, len);
+	}
+	return rc != SCHED_OK ? rc : cross_checks(argc, argv, o, policies, n_policies, msg, len);
+}

@@ -1,0 +1,450 @@
+/* SPDX-License-Identifier: MIT */
+/* The run of build/replay: trace, slice, workload, then each period under each column. */
+#define _POSIX_C_SOURCE 200809L
+#include "run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixture_io.h"
+#include "gang_replay.h"
+#include "replay.h"
+#include "sched/err.h"
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static bool header_key(const char *line, const char *key)
+{
+	const char *p = line + 1;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	size_t k = strlen(key);
+	return strncmp(p, key, k) == 0 && p[k] == ':';
+}
+
+static void write_jobs_out(FILE *f, const struct swf_trace *t, const struct workload *w,
+			   const struct replay_job_out *out, const char *policy)
+{
+	for (size_t i = 0; i < t->hdr.n_lines; i++)
+		if (!header_key(t->hdr.lines[i], "MaxProcs") && !header_key(t->hdr.lines[i], "MaxNodes"))
+			fprintf(f, "%s\n", t->hdr.lines[i]);
+	uint32_t refused = 0;
+	for (size_t i = 0; i < w->n; i++)
+		refused += out[i].refused;
+	fprintf(f, "; MaxNodes: %u\n; MaxProcs: %u\n", w->procs, w->procs);
+	fprintf(f, "; Note: simulated schedule written by replay, policy %s; fields 3 and 4 are the\n"
+		   ";       simulated wait and run, 5 the processors used, 9 the estimate used, 11 is 1\n"
+		   ";       (ended by itself) or 0 (killed at its estimate); %u jobs skipped by the\n"
+		   ";       cleaning conventions and %u refused for capacity are not listed\n",
+		policy, workload_skipped(w), refused);
+	/* Trace order: map each trace line to its workload slot. */
+	long *slot = malloc(t->n * sizeof *slot);
+	for (size_t i = 0; i < t->n; i++)
+		slot[i] = -1;
+	for (size_t i = 0; i < w->n; i++)
+		slot[w->jobs[i].idx] = (long)i;
+	for (size_t i = 0; i < t->n; i++) {
+		if (slot[i] < 0 || out[slot[i]].refused)
+			continue;
+		const struct sched_replay_job *j = &w->jobs[slot[i]].j;
+		const struct replay_job_out *o = &out[slot[i]];
+		double v[SWF_FIELDS];
+		swf_job_values(t, i, v);
+		v[SWF_SUBMIT] = j->submit;
+		v[SWF_WAIT] = (double)(o->start - j->submit);
+		v[SWF_RUN] = (double)(o->end - o->start);
+		v[SWF_ALLOC_PROCS] = j->procs;
+		v[SWF_REQ_TIME] = j->estimate;
+		v[SWF_STATUS] = o->killed ? 0 : 1;
+		swf_print_job(f, v);
+	}
+	free(slot);
+}
+
+/* The trace's time zone into *zone; SCHED_E_FORMAT when the header has no UnixStartTime. */
+static int trace_zone(const struct swf_trace *t, const char *path, const char *why, const struct tz **zone,
+		      char *msg, size_t len)
+{
+	static struct tz z;
+	if (!t->hdr.has_unix_start) {
+		snprintf(msg, len, "%s: %s needs UnixStartTime in the header", path, why);
+		return SCHED_E_FORMAT;
+	}
+	const char *name = t->hdr.tz_name[0] ? t->hdr.tz_name : "UTC";
+	long fallback = t->hdr.has_tz_offset ? t->hdr.tz_offset : 0;
+	if (!tz_lookup(name, fallback, &z))
+		fprintf(stderr, "replay: %s: time zone '%s' unknown; using the fixed offset %ld s\n",
+			path, name, fallback);
+	*zone = &z;
+	return SCHED_OK;
+}
+
+/* The calendar month of every workload job (by its trace submit time), as year * 12 + month - 1. */
+static int *month_keys(const struct swf_trace *t, const struct workload *w, const struct tz *zone)
+{
+	int *keys = malloc(w->n * sizeof *keys);
+	for (size_t i = 0; keys && i < w->n; i++) {
+		int y, m;
+		tz_year_month(zone, t->hdr.unix_start + w->jobs[i].trace_submit, &y, &m);
+		keys[i] = y * 12 + m - 1;
+	}
+	return keys;
+}
+
+/*
+ * A --from/--to value: plain seconds of trace time, or a local date
+ * YYYY-MM-DD[THH:MM[:SS]] (which needs the trace's epoch and zone). SCHED_E_INVAL
+ * when malformed (message left to the caller), SCHED_E_FORMAT without an epoch.
+ */
+static int parse_when(const char *s, const struct swf_trace *t, const char *path, int64_t *out, char *msg, size_t len)
+{
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (end != s && *end == '\0' && errno == 0) {
+		*out = v;
+		return SCHED_OK;
+	}
+	int y, mo, d, h = 0, mi = 0, sec = 0, n = 0;
+	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3 || mo < 1 || mo > 12 || d < 1 || d > 31)
+		return SCHED_E_INVAL;
+	if (s[n] == 'T') {
+		int m2 = 0;
+		if (sscanf(s + n, "T%2d:%2d%n", &h, &mi, &m2) != 2)
+			return SCHED_E_INVAL;
+		n += m2;
+		if (s[n] == ':') {
+			if (sscanf(s + n, ":%2d%n", &sec, &m2) != 1)
+				return SCHED_E_INVAL;
+			n += m2;
+		}
+	}
+	if (s[n] != '\0' || h > 23 || mi > 59 || sec > 60)
+		return SCHED_E_INVAL;
+	const struct tz *zone;
+	int rc = trace_zone(t, path, "a date in --from/--to", &zone, msg, len);
+	if (rc != SCHED_OK)
+		return rc;
+	int64_t local = tz_days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
+	int64_t utc = local - tz_offset_at(zone, local - zone->std_offset);
+	*out = utc - t->hdr.unix_start;
+	return SCHED_OK;
+}
+
+/* Earliest job-line submit time of the trace (month 1 of --months). */
+static double first_submit(const struct swf_trace *t)
+{
+	double m = t->jobs[0].submit;
+	for (size_t i = 1; i < t->n; i++)
+		if (t->jobs[i].submit < m)
+			m = t->jobs[i].submit;
+	return m;
+}
+
+/* Load the site, apply --partition and --procs to it; the machine size into *procs. */
+static int setup_site(const struct opts *o, struct site *site, sched_procs_t *procs, char *msg, size_t len)
+{
+	if (site_load(o->site, site, msg, len) != 0)
+		return SCHED_E_FORMAT;
+	for (size_t i = 0; i < o->n_resize; i++) {
+		char name[SITE_NAME_MAX + 1];
+		const char *eq = strchr(o->resize[i], '=');
+		size_t n = (size_t)(eq - o->resize[i]);
+		if (n == 0 || n > SITE_NAME_MAX - 1)
+			return options_usage(msg, len, "--partition takes NAME=PROCESSORS", o->resize[i]);
+		memcpy(name, o->resize[i], n);
+		name[n] = '\0';
+		unsigned long v;
+		int rc = options_count("--partition", eq + 1, SCHED_NOW_LIMIT - 1, &v, msg, len);
+		if (rc != SCHED_OK)
+			return rc;
+		if (site_resize(site, name, (sched_procs_t)v) != 0)
+			return options_usage(msg, len, "--partition names no partition of the site", o->resize[i]);
+	}
+	if (o->procs && site->cfg.n_partitions > 1)
+		return options_usage(msg, len, "--procs with a site of several partitions: use --partition NAME=N", NULL);
+	if (o->procs && site->cfg.n_partitions == 1)
+		(void)site_resize(site, NULL, (sched_procs_t)o->procs);
+	*procs = site_procs(site);
+	return SCHED_OK;
+}
+
+/* The site's partitions and queues into the base configuration. */
+static int load_site(struct run *r, struct opts *op, sched_procs_t *size, char *msg, size_t len)
+{
+	r->site = calloc(1, sizeof *r->site);
+	if (r->site == NULL)
+		return SCHED_E_NOSPACE;
+	int rc = setup_site(op, r->site, size, msg, len);
+	if (rc != SCHED_OK)
+		return rc;
+	op->w.site = r->site;
+	op->base.n_partitions = r->site->cfg.n_partitions;
+	memcpy(op->base.partition_procs, r->site->cfg.partition_procs, sizeof op->base.partition_procs);
+	op->base.n_queues = r->site->cfg.n_queues;
+	memcpy(op->base.queues, r->site->cfg.queues, sizeof op->base.queues);
+	return SCHED_OK;
+}
+
+/* --from, --to and --months, on the trace's own submit times. */
+static int slice(struct run *r, struct opts *op, char *msg, size_t len)
+{
+	const char *path = op->trace;
+	int rc = SCHED_OK;
+	if (op->from && (rc = parse_when(op->from, &r->trace, path, &op->w.from, msg, len)) == SCHED_E_INVAL)
+		return options_usage(msg, len, "--from takes seconds or YYYY-MM-DD[THH:MM[:SS]]", op->from);
+	if (rc == SCHED_OK && op->to && (rc = parse_when(op->to, &r->trace, path, &op->w.to, msg, len)) == SCHED_E_INVAL)
+		return options_usage(msg, len, "--to takes seconds or YYYY-MM-DD[THH:MM[:SS]]", op->to);
+	if (rc == SCHED_OK && (op->months || op->by_month))
+		rc = trace_zone(&r->trace, path, op->months ? "--months" : "--by-month", &r->zone, msg, len);
+	if (rc != SCHED_OK || !op->months)
+		return rc;
+	int y, m;
+	tz_year_month(r->zone, r->trace.hdr.unix_start + (int64_t)first_submit(&r->trace), &y, &m);
+	int first = y * 12 + m - 1 + (int)op->month_a - 1, last = y * 12 + m - 1 + (int)op->month_b;
+	op->w.from = tz_month_start(r->zone, first / 12, first % 12 + 1) - r->trace.hdr.unix_start;
+	op->w.to = tz_month_start(r->zone, last / 12, last % 12 + 1) - r->trace.hdr.unix_start;
+	return SCHED_OK;
+}
+
+/* The periods (the whole trace, or each month in order: jobs are sorted by submit) and the job names. */
+static int periods(struct run *r)
+{
+	const struct workload *w = &r->w;
+	r->keys = r->op->by_month ? month_keys(&r->trace, w, r->zone) : NULL;
+	r->starts = malloc((w->n + 1) * sizeof *r->starts);
+	r->names = malloc(w->n * sizeof *r->names);
+	if ((r->op->by_month && r->keys == NULL) || r->starts == NULL || r->names == NULL)
+		return SCHED_E_NOSPACE;
+	for (size_t i = 0; i < w->n; i++)
+		if (i == 0 || (r->keys && r->keys[i] != r->keys[i - 1]))
+			r->starts[r->n_periods++] = i;
+	r->starts[r->n_periods] = w->n;
+	for (size_t i = 0; i < w->n; i++)
+		r->names[i] = (long)r->trace.jobs[w->jobs[i].idx].job;
+	size_t cells = r->n_periods * r->op->n_specs;
+	r->rows = calloc(cells, sizeof *r->rows);
+	r->hashes = calloc(cells, sizeof *r->hashes);
+	r->all_out = calloc(w->n, sizeof *r->all_out);
+	return r->rows && r->hashes && r->all_out ? SCHED_OK : SCHED_E_NOSPACE;
+}
+
+int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
+{
+	memset(r, 0, sizeof *r);
+	r->op = op;
+	sched_procs_t site_size = 0;
+	int rc = op->site ? load_site(r, op, &site_size, msg, len) : SCHED_OK;
+	if (rc == SCHED_OK && trace_load(op->trace, &r->trace, msg, len) != 0)
+		rc = SCHED_E_FORMAT;
+	if (rc == SCHED_OK)
+		rc = slice(r, op, msg, len);
+	if (rc != SCHED_OK)
+		return rc;
+	long procs = site_size ? (long)site_size : op->procs ? (long)op->procs : swf_machine_size(&r->trace.hdr);
+	if (procs <= 0) {
+		snprintf(msg, len, "%s: no MaxProcs or MaxNodes in the header; give --procs", op->trace);
+		return SCHED_E_FORMAT;
+	}
+	r->procs = (sched_procs_t)procs;
+	char err[512];
+	rc = workload_build(&r->trace, r->procs, &op->w, &r->w, err, sizeof err);
+	if (rc != SCHED_OK) {
+		snprintf(msg, len, "%s: %s", op->trace, err);
+		return rc;
+	}
+	if (r->trace.non_integral)
+		fprintf(stderr, "replay: %s: %u values with a fraction in integer fields were truncated\n",
+			op->trace, r->trace.non_integral);
+	if (op->events_out && (r->events = fopen(op->events_out, "w")) == NULL) {
+		snprintf(msg, len, "%s: %s", op->events_out, strerror(errno));
+		return SCHED_E_NOENT;
+	}
+	rc = periods(r);
+	if (rc != SCHED_OK)
+		snprintf(msg, len, "out of memory");
+	return rc;
+}
+
+/* Which kinds of columns there are: every row of a report carries the same extra figures. */
+struct columns {
+	bool planning, family, dynp, gang;
+};
+
+static struct columns columns_of(const struct opts *op)
+{
+	struct columns c = {false, false, false, false};
+	for (size_t p = 0; p < op->n_specs; p++) {
+		enum sched_policy_id id = op->specs[p].policy;
+		c.gang |= id == POLICY_GANG;
+		c.planning |= sched_policy_needs_scratch(id);
+		c.family |= id >= SCHED_POLICY_FCFS_REPLAN && id <= SCHED_POLICY_DYNP;
+		c.dynp |= id == SCHED_POLICY_DYNP_BASIC || id == SCHED_POLICY_DYNP;
+	}
+	return c;
+}
+
+/* Replay jobs [a, b) under one column. */
+static int replay_column(struct run *r, const struct run_spec *spec, size_t a, size_t b,
+			 struct replay_result *res, struct gang_stats *gs, char *err, size_t errlen)
+{
+	const struct opts *op = r->op;
+	if (spec->policy == POLICY_GANG) {
+		struct gang_opts go = {.procs = r->procs, .max_slots = op->pol.max_slots, .scheme = spec->scheme,
+				       .quantum = op->pol.quantum, .check = op->check, .events = r->events,
+				       .switches = op->plans, .names = r->names + a};
+		return gang_replay_run(r->w.jobs + a, b - a, &go, res, gs, err, errlen);
+	}
+	struct replay_opts o = {
+		.base = op->base, .policy = spec->policy, .procs = r->procs,
+		.capacity = (uint32_t)op->capacity, .check = op->check, .events = r->events,
+		.names = r->names + a, .ev_queue = op->site != NULL,
+		.ev_prio = spec->policy == SCHED_POLICY_SLACK,
+		.ev_part = op->site != NULL && r->site->cfg.n_partitions > 1, .ev_plans = op->plans,
+	};
+	o.base.slack.heuristic = (uint8_t)spec->heuristic;
+	o.base.dynp.decider = (uint8_t)spec->decider;
+	o.base.dynp.quality = (uint8_t)spec->quality;
+	o.base.scratch_jobs = (uint32_t)op->pol.scratch;
+	return replay_run(r->w.jobs + a, b - a, &o, res, err, errlen);
+}
+
+/* The extra figures of one row: per kind of column, per priority class, per site queue. */
+static void row_extras(const struct run *r, struct report_row *row, const struct replay_result *res,
+		       const struct gang_stats *gs, size_t a, size_t b)
+{
+	const struct opts *op = r->op;
+	struct columns c = columns_of(op);
+	if (c.gang)
+		report_row_gang(row, gs);
+	if (c.family)
+		report_row_dynp(row, &res->dynp, c.dynp);
+	if (c.planning || op->site) {
+		report_row_extra(row, "relaxed starts", "relaxed_starts", 0, res->counters.relaxed);
+		report_row_extra(row, "scratch fallbacks", "scratch_fallbacks", 0, res->counters.scratch_short);
+		report_row_extra(row, "starts held by limits", "limit_holds", 0, res->counters.limited);
+	}
+	if (op->pol.hi_every) {
+		struct report_subset hi = {0}, lo = {0};
+		for (size_t i = 0; i < b - a; i++)
+			report_subset_add(r->w.jobs[a + i].j.up_milli ? &hi : &lo, &res->out[i]);
+		report_row_subset(row, "hi-pri", "hi_pri", &hi);
+		report_row_subset(row, "lo-pri", "lo_pri", &lo);
+	}
+	for (unsigned q = 0; op->site && r->site->cfg.n_queues > 1 && q < r->site->cfg.n_queues; q++) {
+		struct report_subset x = {0};
+		for (size_t i = 0; i < b - a; i++)
+			if (r->w.jobs[a + i].j.queue == q)
+				report_subset_add(&x, &res->out[i]);
+		char label[64], key[64];
+		snprintf(label, sizeof label, "q %s", r->site->queue_name[q]);
+		snprintf(key, sizeof key, "queue_%s", r->site->queue_name[q]);
+		report_row_subset(row, label, key, &x);
+	}
+}
+
+/* One period under one column: replay, then its report row. */
+static int run_cell(struct run *r, size_t per, size_t p, const char *period, char *msg, size_t len)
+{
+	size_t a = r->starts[per], b = r->starts[per + 1];
+	const struct run_spec *spec = &r->op->specs[p];
+	struct replay_result res;
+	struct gang_stats gs;
+	char err[512];
+	int rc = replay_column(r, spec, a, b, &res, &gs, err, sizeof err);
+	if (rc != SCHED_OK) {
+		snprintf(msg, len, "%s: %s", r->op->trace, err);
+		return rc == SCHED_E_INVAL ? SCHED_E_STATE : rc; /* a failed replay, never bad usage */
+	}
+	uint32_t refused_room = 0, refused_limit = 0;
+	for (size_t i = 0; i < b - a; i++) {
+		refused_room += res.out[i].refused && res.out[i].refuse_err != SCHED_E_LIMIT;
+		refused_limit += res.out[i].refused && res.out[i].refuse_err == SCHED_E_LIMIT;
+	}
+	bool gang = spec->policy == POLICY_GANG;
+	struct report_row *row = &r->rows[per * r->op->n_specs + p];
+	report_row_fill(row, spec->name, period, &res.metrics, &res.counters, r->procs,
+			r->keys ? 0 : workload_skipped(&r->w), refused_room, refused_limit, res.max_jobs_in_system);
+	/* Loss of capacity assumes a job holds its processors from start to end: not under time sharing. */
+	row->loc = gang ? NAN : replay_loss_of_capacity(r->w.jobs + a, res.out, b - a, r->procs);
+	row_extras(r, row, &res, gang ? &gs : NULL, a, b);
+	r->hashes[per * r->op->n_specs + p] = res.hash;
+	if (r->op->jobs_out)
+		memcpy(r->all_out + a, res.out, (b - a) * sizeof *res.out);
+	replay_result_free(&res);
+	return SCHED_OK;
+}
+
+int run_replays(struct run *r, char *msg, size_t len)
+{
+	const struct opts *op = r->op;
+	for (size_t per = 0; per < r->n_periods; per++) {
+		size_t a = r->starts[per], b = r->starts[per + 1];
+		char period[16] = "all";
+		if (r->keys)
+			snprintf(period, sizeof period, "%04d-%02d", r->keys[a] / 12, r->keys[a] % 12 + 1);
+		/* Seed 003 section 3.3: within each replayed log, every K-th job is of high priority. */
+		for (size_t i = a; op->pol.hi_every && i < b; i++) {
+			bool hi = (i - a + 1) % op->pol.hi_every == 0;
+			r->w.jobs[i].j.up_milli = hi ? 1000 : 0;
+			r->w.jobs[i].j.pp_milli = hi ? 1000 : 0;
+		}
+		for (size_t p = 0; p < op->n_specs; p++) {
+			int rc = run_cell(r, per, p, period, msg, len);
+			if (rc != SCHED_OK)
+				return rc;
+		}
+	}
+	return SCHED_OK;
+}
+
+int run_output(struct run *r, char *msg, size_t len)
+{
+	const struct opts *op = r->op;
+	size_t n = r->n_periods * op->n_specs;
+	report_print(stdout, op->fmt, base_name(op->trace), r->procs, workload_skipped(&r->w), r->rows, n,
+		     op->n_specs, op->by_month);
+	for (size_t i = 0; op->hash && i < n; i++)
+		printf("hash %s %s %016llx\n", r->rows[i].policy, r->rows[i].period, (unsigned long long)r->hashes[i]);
+	if (op->jobs_out == NULL)
+		return SCHED_OK;
+	FILE *f = fopen(op->jobs_out, "w");
+	if (f == NULL) {
+		snprintf(msg, len, "%s: %s", op->jobs_out, strerror(errno));
+		return SCHED_E_STATE;
+	}
+	write_jobs_out(f, &r->trace, &r->w, r->all_out, op->specs[0].name);
+	if (fclose(f) != 0) {
+		snprintf(msg, len, "%s: write failed", op->jobs_out);
+		return SCHED_E_STATE;
+	}
+	return SCHED_OK;
+}
+
+int run_free(struct run *r, char *msg, size_t len)
+{
+	int rc = SCHED_OK;
+	if (r->events && fclose(r->events) != 0) {
+		snprintf(msg, len, "%s: write failed", r->op->events_out);
+		rc = SCHED_E_STATE;
+	}
+	free(r->all_out);
+	free(r->hashes);
+	free(r->rows);
+	free(r->names);
+	free(r->starts);
+	free(r->keys);
+	workload_free(&r->w);
+	swf_free(&r->trace);
+	if (r->site)
+		site_free(r->site);
+	free(r->site);
+	memset(r, 0, sizeof *r);
+	return rc;
+}

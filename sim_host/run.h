@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/* One invocation of build/replay: the trace cleaned once, each period replayed under each column. */
+#ifndef SIM_RUN_H
+#define SIM_RUN_H
+
+#include <stdio.h>
+
+#include "options.h"
+#include "site.h"
+#include "swf.h"
+#include "tz.h"
+
+struct run {
+	const struct opts *op;
+	struct site *site;              /* the --site file, or NULL */
+	struct swf_trace trace;
+	struct workload w;
+	const struct tz *zone;          /* with --months or --by-month */
+	sched_procs_t procs;
+	FILE *events;                   /* --events-out, or NULL */
+	int *keys;                      /* --by-month: each job's month, year * 12 + month - 1 */
+	size_t *starts, n_periods;      /* period p is jobs [starts[p], starts[p + 1]) */
+	long *names;                    /* each job's number in the trace, for the logs */
+	struct report_row *rows;        /* n_periods x n_specs, period-major */
+	uint64_t *hashes;               /* the schedule hash of each row */
+	struct replay_job_out *all_out; /* --jobs-out: each job's fate */
+};
+
+/**
+ * Load the site and the trace of @p op, apply the slice and the conventions.
+ * O(n log n). @retval SCHED_E_INVAL bad usage found only now (a --from date,
+ * a --partition name); another negative code: bad input. Message in @p msg.
+ */
+int run_prepare(struct run *r, struct opts *op, char *msg, size_t len);
+
+/** Replay every period under every column, filling the rows. @retval negative: a failed replay (message in @p msg). */
+int run_replays(struct run *r, char *msg, size_t len);
+
+/** Print the report and the hashes to stdout, write --jobs-out. @retval SCHED_E_STATE a file could not be written. */
+int run_output(struct run *r, char *msg, size_t len);
+
+/** Close --events-out and release everything. @retval SCHED_E_STATE the events file could not be written. */
+int run_free(struct run *r, char *msg, size_t len);
+
+#endif /* SIM_RUN_H */

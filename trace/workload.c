@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: MIT */
+/* Cleaning conventions applied when a trace is replayed (documented in workload.h). */
+#include "workload.h"
+#include "sched/sched.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "sched/replay.h"
+
+const char *const skip_reason_names[SCHED_SKIP_COUNT] = {
+	[SCHED_SKIP_PROCS] = "processors < 1",
+	[SCHED_SKIP_RUN] = "run time < 0",
+	[SCHED_SKIP_WIDE] = "wider than the machine (or its queue's partitions)",
+	[SCHED_SKIP_SUBMIT] = "submit time < 0 or too large",
+	[SCHED_SKIP_NO_QUEUE] = "no site queue takes it",
+};
+
+uint32_t workload_skipped(const struct workload *w)
+{
+	uint32_t n = 0;
+	for (int i = 0; i < SCHED_SKIP_COUNT; i++)
+		n += w->skipped[i];
+	return n;
+}
+
+static int by_submit(const void *a, const void *b)
+{
+	const struct wjob *x = a, *y = b;
+	if (x->j.submit != y->j.submit)
+		return x->j.submit < y->j.submit ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+void workload_opts_default(struct workload_opts *o)
+{
+	o->estimates = EST_TRACE;
+	o->factor = 1;
+	o->seed = 1;
+	o->shrink = 1;
+	o->from = INT64_MIN;
+	o->to = INT64_MAX;
+	o->site = NULL;
+}
+
+/* The conventions and the slice, one job: SCHED_SKIP_NONE with @p out filled, or why it is left out. */
+static enum sched_skip clean_one(const struct fix_job *fj, sched_procs_t procs, const struct workload_opts *o,
+				 struct sched_replay_job *out, bool *outside)
+{
+	/* The core's conventions, on the record both decoders produce: SWF and fixture replays agree. */
+	enum sched_skip why = sched_replay_clean(fj->submit, fj->run, fj->alloc_procs, fj->req_procs,
+						 fj->req_time, procs, out);
+	if (why != SCHED_SKIP_NONE)
+		return why;
+	*outside = (int64_t)out->submit < o->from || (int64_t)out->submit >= o->to;
+	if (*outside)
+		return SCHED_SKIP_NONE;
+	out->user = fj->user < 0 ? 0u : (uint32_t)fj->user;
+	if (o->site == NULL)
+		return SCHED_SKIP_NONE;
+	struct site_job sj = {.queue = 0, .partition = SCHED_PART_ANY, .up = 0, .pp = 0};
+	why = site_assign(o->site, fj->queue, fj->partition, out->user, out->procs, out->estimate, &sj);
+	out->queue = sj.queue;
+	out->partition = sj.partition;
+	out->up_milli = sj.up;
+	out->pp_milli = sj.pp;
+	return why;
+}
+
+/* --shrink and --estimates, on the sorted jobs. */
+static void apply_knobs(struct workload *w, const struct workload_opts *o)
+{
+	if (o->shrink != 1) {
+		sched_time_t s0 = w->jobs[0].trace_submit;
+		for (size_t i = 0; i < w->n; i++)
+			w->jobs[i].j.submit = s0 + (sched_time_t)llround(o->shrink * (double)(w->jobs[i].trace_submit - s0));
+	}
+	if (o->estimates == EST_TRACE)
+		return;
+	struct rng r;
+	rng_seed(&r, o->seed);
+	for (size_t i = 0; i < w->n; i++) {
+		struct sched_replay_job *j = &w->jobs[i].j;
+		double est = j->run;
+		if (o->estimates == EST_FACTOR)
+			est = (double)j->run + rng_unit(&r) * (o->factor - 1) * (double)j->run;
+		est = floor(est + 0.5);
+		j->estimate = est < 1 ? 1 : est >= (double)(SCHED_ESTIMATE_LIMIT - 1) ? SCHED_ESTIMATE_LIMIT - 1
+										  : (sched_time_t)est;
+	}
+}
+
+int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct workload_opts *o,
+		   struct workload *w, char *err, size_t errlen)
+{
+	memset(w, 0, sizeof *w);
+	w->procs = procs;
+	w->jobs = malloc((t->n ? t->n : 1) * sizeof *w->jobs);
+	if (w->jobs == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return SCHED_E_NOSPACE;
+	}
+	for (size_t i = 0; i < t->n; i++) {
+		const struct fix_job *fj = &t->jobs[i];
+		struct wjob *wj = &w->jobs[w->n];
+		bool outside = false;
+		enum sched_skip why = clean_one(fj, procs, o, &wj->j, &outside);
+		if (why != SCHED_SKIP_NONE) {
+			w->skipped[why]++;
+			continue;
+		}
+		if (outside) {
+			w->outside++;
+			continue;
+		}
+		wj->idx = (uint32_t)i;
+		wj->trace_submit = wj->j.submit;
+		w->n++;
+		if (fj->req_time <= 0)
+			w->estimate_from_run++;
+		if (fj->req_time <= 0 && fj->run == 0)
+			w->estimate_raised++;
+	}
+	for (size_t i = 1; i < w->n; i++)
+		if (w->jobs[i].j.submit < w->jobs[i - 1].j.submit)
+			w->reordered++;
+	if (w->reordered)
+		qsort(w->jobs, w->n, sizeof *w->jobs, by_submit);
+	if (w->n == 0) {
+		if (w->outside)
+			snprintf(err, errlen, "no job in the slice (%u outside, %u skipped)", w->outside,
+				 workload_skipped(w));
+		else
+			snprintf(err, errlen, "no job left after cleaning (%u skipped)", workload_skipped(w));
+		workload_free(w);
+		return SCHED_E_NOENT;
+	}
+	apply_knobs(w, o);
+	for (size_t i = 0; i < w->n; i++)
+		w->jobs[i].j.seq = (uint32_t)i;
+	return SCHED_OK;
+}
+
+void workload_free(struct workload *w)
+{
+	free(w->jobs);
+	memset(w, 0, sizeof *w);
+}
