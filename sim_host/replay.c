@@ -147,7 +147,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 		rc = e;
 		goto out;
 	}
-	if (o->ev_plans && o->events != NULL) {
+	if (o->ev_plans && o->events != NULL && !sched_policy_timeshared(o->policy)) {
 		c.shown = malloc(n * sizeof *c.shown);
 		if (c.shown == NULL) {
 			snprintf(err, errlen, "out of memory");
@@ -160,7 +160,19 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	rp->check = o->check;
 	e = sched_replay_run(rp, source, &c);
 	struct sched_stats st;
-	sched_stats(rp->sched, &st);
+	memset(&st, 0, sizeof st);
+	if (rp->gang != NULL) {
+		/* Time sharing: the gang module's own counters; every job starts and then ends. */
+		r->gang = *sched_gang_counters(rp->gang);
+		st.now = sched_gang_now(rp->gang);
+		st.jobs_peak = rp->peak;
+		st.counters.submitted = st.counters.started = r->gang.submitted;
+		for (size_t i = 0; i < n; i++)
+			st.counters.killed += r->out[i].killed;
+		st.counters.finished = r->gang.ended - st.counters.killed;
+	} else {
+		sched_stats(rp->sched, &st);
+	}
 	if (e == SCHED_E_STATE && o->check) {
 		snprintf(err, errlen, "invariant check failed at %u", st.now);
 		rc = e;

@@ -8,6 +8,7 @@
 #include "sched/sched.h"
 #include "sched/metrics.h"
 #include "sched/replay.h"
+#include "sched/gang.h"
 #include "workload.h"
 
 struct replay_opts {
@@ -43,6 +44,7 @@ struct replay_result {
 	uint64_t calls;                   /* core API calls made */
 	uint64_t hash;                    /* of the schedule (docs/console.md), as the firmware computes it */
 	struct sched_dynp_stats dynp;     /* what the dynP family did (zero under other policies) */
+	struct sched_gang_counters gang;  /* what the gang module did (zero under space sharing) */
 };
 
 /**

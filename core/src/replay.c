@@ -360,6 +360,8 @@ static int gang_submit(struct sched_replay *r, const struct sched_replay_job *jo
 	if (err != SCHED_OK)
 		return err;
 	r->free_slot = r->tslots[slot].next_free;
+	if (sched_gang_jobs(r->gang) > r->peak)
+		r->peak = sched_gang_jobs(r->gang);
 	hash_event(r, SCHED_RE_SUBMIT, job->seq, job->submit, SCHED_TIME_MAX);
 	emit(r, SCHED_RE_SUBMIT, job->seq, job->submit, job->procs, SCHED_TIME_MAX, job->submit, 0, false, 0, 0);
 	return SCHED_OK;

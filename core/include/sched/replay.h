@@ -95,6 +95,7 @@ struct sched_replay {
 	struct sched *sched;              /* the scheduler, at the arena's start (space sharing) */
 	struct sched_gang *gang;          /* or the gang module there (a time-sharing policy), else NULL */
 	struct sched_replay_tslot *tslots; /* time sharing: one per job in the system */
+	uint32_t peak;                    /* time sharing: most jobs in the system at once */
 	struct sched_config cfg;
 	void *sched_arena;
 	size_t sched_arena_size;
