@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "options.h"
+#include "policy_opts.h"
 #include "run.h"
 #include "sched/err.h"
 
@@ -15,6 +16,7 @@ int main(int argc, char **argv)
 	int rc = options_parse(argc, argv, &op, msg, sizeof msg);
 	if (rc == SCHED_OK && op.help) {
 		fputs(options_help, stdout);
+		policy_opts_help(stdout);
 		return 0;
 	}
 	struct run r;

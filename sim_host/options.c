@@ -18,10 +18,9 @@ const char options_help[] =
 "the scheduling core with a simulated clock and print the literature's metrics.\n"
 "\n"
 "Options:\n"
-"  --policy LIST      comma-separated policies, printed side by side: fcfs,\n"
-"                     easy, cons (alias conservative), relaxed, slack,\n"
-"                     fcfs-replan, sjf, ljf, dynp-basic, dynp, gang;\n"
-"                     default fcfs,easy,cons\n"
+"  --policy LIST      comma-separated policies of the registry (listed at the\n"
+"                     end), printed side by side; cons has the alias\n"
+"                     conservative; default fcfs,easy,cons\n"
 "  --procs N          machine size; default the header's MaxProcs, else MaxNodes\n"
 "                     (with a one-partition --site: that partition's size)\n"
 "  --format FMT       table (default), csv or json\n"
@@ -48,47 +47,20 @@ const char options_help[] =
 "                     64-bit hash of each schedule, as the firmware's replay\n"
 "                     command computes it (docs/console.md)\n"
 "\n"
-"Relaxed backfilling (seed 001 section 2.1, docs/priorities.md):\n"
-"  --tolerance T      delay a backfill may cause to any job of its queue's\n"
-"                     priority or higher, seconds (or 30m, 2h); default 0,\n"
-"                     which is conservative exactly\n"
-"  --tolerance-factor F  plus F times the delayed job's estimate (0 <= F <= 1000)\n"
-"\n"
-"Slack-based backfilling (seed 003 section 2, docs/priorities.md):\n"
-"  --sf F             slack factor SF (default 3)\n"
-"  --awt S            average wait time AWT, seconds (default 2401)\n"
-"  --alpha-u A, --alpha-t A, --alpha-p A, --alpha-f A\n"
-"                     weights in [0, 1], to 0.001 (default 1 each)\n"
-"  --heuristic LIST   ast (default), aat, du, dc, dp; several give one slack\n"
-"                     column each (slack-ast, slack-aat, ...)\n"
-"  --early-end M      when a job ends before its estimate: search (default,\n"
-"                     the removal search of section 2.1) or compress (plain\n"
-"                     compression; the seed's Tick leaves this case open)\n"
+"Policy parameters: made from the core's policy registry, listed after the\n"
+"general options below (docs/priorities.md, docs/dynp.md, docs/gang.md).\n"
+"A parameter marked (a list) takes several values, one report column each\n"
+"(slack-ast, slack-aat, dynp-adv-artww, dynp-simple-ms, gang-bc, ...).\n"
+"  --bounds L,U       dynp-basic: --lower L --upper U at once\n"
 "  --hi-pri-every K   every K-th job of each replayed period gets user and\n"
 "                     political priority 1, the others 0 (seed 003 s. 3.3);\n"
 "                     adds hi-pri and lo-pri average waits to the report\n"
 "  --scratch N        jobs the planning scratch can take (relaxed, slack, the\n"
-"                     dynP family);\n"
-"                     default the capacity; beyond it a job is planned as\n"
-"                     conservative would and counted as a scratch fallback\n"
-"\n"
-"The dynP family (seed 004, docs/dynp.md): fcfs-replan, sjf, ljf plan in one\n"
-"order and place every waiting job again at each job end; dynp-basic and\n"
-"dynp switch the order at run time:\n"
-"  --bounds L,U       dynp-basic: average estimate of the waiting jobs at most\n"
-"                     L gives SJF, at most U FCFS, above LJF (default 7200,9000)\n"
-"  --decider LIST     dynp: advanced (default) and/or simple (seed 004 Table 1)\n"
-"  --quality LIST     dynp: artww (default), art and/or ms: how the virtual\n"
-"                     schedules are scored; several deciders or qualities give\n"
-"                     one column each (dynp-adv-artww, dynp-simple-ms, ...)\n"
-"\n"
-"Gang scheduling (seed 002, docs/gang.md): --policy gang time-shares the\n"
-"machine (a power of two) in slots of a quantum each; estimates are not used\n"
-"(a job runs min(run, estimate) rounded up to whole quanta):\n"
-"  --scheme LIST      bc, br, brms, brmms (default brmms); several give one\n"
-"                     column each (gang-bc, ...)\n"
-"  --quantum Q        seconds per time slot (default 5)\n"
-"  --max-slots N      time slots at most (default 1024); arrivals beyond wait\n"
+"                     dynP family); default the capacity; beyond it a job is\n"
+"                     planned as conservative would and counted as a scratch\n"
+"                     fallback\n"
+"Gang scheduling time-shares a power-of-two machine in slots of a quantum;\n"
+"estimates are not used (a job runs min(run, estimate) rounded up to quanta).\n"
 "\n"
 "Site (docs/site-format.md):\n"
 "  --site FILE        partitions, queues with limits, and how jobs map to\n"
@@ -189,10 +161,14 @@ static int parse_policies(const char *list, enum sched_policy_id *out, size_t ma
 	*n = 0;
 	for (char *save = NULL, *tok = strtok_r(copy, ",", &save); rc == SCHED_OK && tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		enum sched_policy_id p = POLICY_GANG; /* the gang module is not a policy of struct sched */
-		if (strcmp(tok, "gang") != 0 && sched_policy_parse(tok, &p) != SCHED_OK) {
-			snprintf(msg, len, "unknown policy '%s' (fcfs, easy, cons, relaxed, slack, fcfs-replan, sjf,\n"
-					   "ljf, dynp-basic, dynp, gang)", tok);
+		enum sched_policy_id p;
+		if (sched_policy_parse(tok, &p) != SCHED_OK) {
+			size_t at = (size_t)snprintf(msg, len, "unknown policy '%s' (", tok);
+			for (int k = 0; k < SCHED_POLICY_COUNT && at < len; k++)
+				at += (size_t)snprintf(msg + at, len - at, "%s%s", k ? ", " : "",
+						       sched_policy_name((enum sched_policy_id)k));
+			if (at < len)
+				snprintf(msg + at, len - at, ")");
 			rc = SCHED_E_INVAL;
 		} else if (*n == max) {
 			rc = options_usage(msg, len, "too many policies", list);

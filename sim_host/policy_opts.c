@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The policy-specific options of build/replay: relaxed, slack, the dynP family, gang. */
+/* The policy options of build/replay, made from the core's policy registry: names, parsing, ranges, help. */
 #define _POSIX_C_SOURCE 200809L
 #include "policy_opts.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,237 +10,191 @@
 #include "options.h"
 #include "sched/err.h"
 
-const char *const policy_opt_names[] = {
-	"tolerance", "tolerance-factor", "sf", "awt", "alpha-u", "alpha-t", "alpha-p", "alpha-f",
-	"heuristic", "early-end", "hi-pri-every", "scratch", "bounds", "decider", "quality",
-	"scheme", "quantum", "max-slots", NULL,
-};
+/* The registry's parameter names, then the replayer's own; NULL-terminated. */
+#define OWN_OPTIONS 3
+const char *policy_opt_names[SCHED_POLICY_COUNT * POLICY_PARAMS_MAX + OWN_OPTIONS + 1];
 
 void policy_opts_default(struct policy_opts *p, struct sched_config *base)
 {
+	(void)base; /* a block not given takes the registry's defaults in the core */
 	memset(p, 0, sizeof *p);
-	p->heur[0] = SCHED_HEUR_AST;
-	p->n_heur = 1;
-	p->dec[0] = SCHED_DECIDER_ADVANCED;
-	p->n_dec = 1;
-	p->qual[0] = SCHED_QUALITY_ARTWW;
-	p->n_qual = 1;
-	p->schemes[0] = SCHED_GANG_BRMMS;
-	p->n_schemes = 1;
-	p->quantum = 5;
-	p->max_slots = 1024;
-	struct sched_slack_cfg *sl = &base->slack;
-	sl->sf_milli = 3000;
-	sl->awt = 2401;
-	for (int k = 0; k < 4; k++)
-		sl->alpha_milli[k] = 1000;
-	sl->heuristic = SCHED_HEUR_AST;
-	sl->set = true;
-	base->dynp.lower = 7200;
-	base->dynp.upper = 9000;
-	base->dynp.set = true;
+	size_t n = 0;
+	for (int pol = 0; pol < SCHED_POLICY_COUNT; pol++) {
+		const struct sched_param *ps;
+		unsigned np = sched_policy_params((enum sched_policy_id)pol, &ps);
+		for (unsigned k = 0; k < np && k < POLICY_PARAMS_MAX; k++)
+			policy_opt_names[n++] = ps[k].name;
+	}
+	policy_opt_names[n++] = "bounds";
+	policy_opt_names[n++] = "hi-pri-every";
+	policy_opt_names[n++] = "scratch";
+	policy_opt_names[n] = NULL;
 }
 
-/* A comma-separated list through @p parse, at most @p max items; false when empty or bad. */
-static bool parse_list(const char *arg, size_t max, size_t *n, void *out, size_t size,
-		       int (*parse)(const char *tok, void *item))
+/* A choice parameter's names: "ast, aat, du, dc, dp". */
+static void choices(const struct sched_param *p, char *buf, size_t len)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	for (unsigned c = 0; p->choices[c] != NULL && at < len; c++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", c ? ", " : "", p->choices[c]);
+}
+
+/* "--NAME takes 0..1", "--NAME takes 0..2147483647s (or 30m, 2h, 1d)", or the choices. */
+static void describe(const struct sched_param *p, char *buf, size_t len)
+{
+	char lo[24], hi[24];
+	if (p->kind == SCHED_PARAM_CHOICE) {
+		char names[120];
+		choices(p, names, sizeof names);
+		snprintf(buf, len, "--%s takes %s %s", p->name, p->listable ? "one or more of" : "one of", names);
+		return;
+	}
+	sched_param_format(p, p->min, lo, sizeof lo);
+	sched_param_format(p, p->max, hi, sizeof hi);
+	snprintf(buf, len, "--%s takes %s..%s%s%s", p->name, lo, hi, p->unit,
+		 p->kind == SCHED_PARAM_SECONDS ? " (or 30m, 2h, 1d)" : "");
+}
+
+/* One value of p from text; on error a usage message naming the value. */
+static int one_value(const struct sched_param *p, const char *text, uint32_t *v, char *msg, size_t len)
+{
+	int rc = sched_param_parse(p, text, v);
+	if (rc == SCHED_OK)
+		return SCHED_OK;
+	char what[160];
+	if (p->kind == SCHED_PARAM_CHOICE) {
+		choices(p, what, sizeof what);
+		snprintf(msg, len, "unknown %s '%s' (%s)", p->name, text, what);
+		return SCHED_E_INVAL;
+	}
+	describe(p, what, sizeof what);
+	return options_usage(msg, len, what, text);
+}
+
+/* A registry parameter: its value (or, if listable, its comma-separated values) into p and base. */
+static int registry_option(enum sched_policy_id pol, unsigned k, const struct sched_param *param, const char *arg,
+			   struct policy_opts *p, struct sched_config *base, char *msg, size_t len)
 {
 	char *copy = strdup(arg);
 	if (copy == NULL)
-		return false;
-	*n = 0;
-	bool ok = true;
-	for (char *save = NULL, *tok = strtok_r(copy, ",", &save); ok && tok; tok = strtok_r(NULL, ",", &save)) {
-		ok = *n < max && parse(tok, (char *)out + *n * size) == SCHED_OK;
-		*n += ok;
-	}
-	free(copy);
-	return ok && *n > 0;
-}
-
-static int dec_parse(const char *t, void *v) { return sched_decider_parse(t, v); }
-static int qual_parse(const char *t, void *v) { return sched_quality_parse(t, v); }
-static int scheme_parse(const char *t, void *v) { return sched_gang_scheme_parse(t, v); }
-
-/* --heuristic: its own message names the first bad item, as the policy list's does. */
-static int heuristics(const char *arg, struct policy_opts *p, char *msg, size_t len)
-{
-	char *copy = strdup(arg);
-	size_t n = 0;
+		return SCHED_E_NOSPACE;
 	int rc = SCHED_OK;
-	for (char *save = NULL, *tok = strtok_r(copy, ",", &save); rc == SCHED_OK && tok;
+	size_t n = 0;
+	for (char *save = NULL, *tok = strtok_r(copy, param->listable ? "," : "", &save); rc == SCHED_OK && tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		if (sched_heuristic_parse(tok, &p->heur[n < SCHED_HEUR_COUNT ? n : 0]) != SCHED_OK) {
-			snprintf(msg, len, "unknown heuristic '%s' (ast, aat, du, dc, dp)", tok);
-			rc = SCHED_E_INVAL;
-		} else if (n == SCHED_HEUR_COUNT) {
-			rc = options_usage(msg, len, "too many heuristics", arg);
-		} else {
-			n++;
-		}
+		uint32_t v;
+		rc = one_value(param, tok, &v, msg, len);
+		if (rc == SCHED_OK && n == POLICY_LIST_MAX)
+			rc = options_usage(msg, len, "too many values", arg);
+		if (rc == SCHED_OK)
+			p->list[pol][k][n++] = v;
 	}
 	free(copy);
 	if (rc == SCHED_OK && n == 0)
-		rc = options_usage(msg, len, "empty heuristic list", NULL);
-	p->n_heur = n;
-	return rc;
+		rc = options_usage(msg, len, "empty list", arg);
+	if (rc != SCHED_OK)
+		return rc;
+	p->n_list[pol][k] = (uint8_t)n;
+	p->given[pol] = true;
+	return sched_param_set(base, param, p->list[pol][k][0]) == SCHED_OK ? 1 : SCHED_E_INVAL;
 }
 
-static int bounds(const char *arg, struct sched_config *base, char *msg, size_t len)
+/* --bounds L,U: basic dynP's lower and upper bound at once. */
+static int bounds(const char *arg, struct policy_opts *p, struct sched_config *base, char *msg, size_t len)
 {
-	char *end;
-	errno = 0;
-	unsigned long lo = strtoul(arg, &end, 10), hi = 0;
-	bool ok = end != arg && *end == ',' && errno == 0 && arg[0] != '-';
-	if (ok) {
-		const char *h = end + 1;
-		hi = strtoul(h, &end, 10);
-		ok = end != h && *end == '\0' && errno == 0 && h[0] != '-' && lo <= hi && hi < SCHED_NOW_LIMIT;
-	}
-	if (!ok)
+	enum sched_policy_id pol;
+	const struct sched_param *lo = sched_param_find("lower", &pol), *hi = sched_param_find("upper", NULL);
+	const char *comma = strchr(arg, ',');
+	char first[32];
+	uint32_t l, u;
+	if (comma == NULL || (size_t)(comma - arg) >= sizeof first)
 		return options_usage(msg, len, "--bounds takes LOWER,UPPER in seconds, LOWER <= UPPER", arg);
-	base->dynp.lower = (sched_time_t)lo;
-	base->dynp.upper = (sched_time_t)hi;
-	return SCHED_OK;
-}
-
-/* The relaxed and slack options; 0 when @p name is neither. */
-static int relaxed_slack(const char *name, const char *arg, struct policy_opts *p, struct sched_config *base,
-			 char *msg, size_t len)
-{
-	struct sched_slack_cfg *sl = &base->slack;
-	static const char *const alphas[] = {"alpha-u", "alpha-t", "alpha-p", "alpha-f"};
-	int rc = SCHED_OK;
-	uint32_t v = 0;
-	p->slack_knob = true;
-	if (strcmp(name, "tolerance") == 0 || strcmp(name, "tolerance-factor") == 0) {
-		p->slack_knob = false;
-		p->relaxed_knob = true;
-		if (name[9] == '\0')
-			rc = options_seconds("--tolerance takes seconds (or 30m, 2h)", arg, &base->tolerance, msg, len);
-		else
-			rc = options_milli("--tolerance-factor", arg, 1000, &base->tolerance_permille, msg, len);
-	} else if (strcmp(name, "sf") == 0) {
-		rc = options_milli("--sf", arg, 1000, &sl->sf_milli, msg, len);
-	} else if (strcmp(name, "awt") == 0) {
-		unsigned long awt;
-		rc = options_count("--awt", arg, 100u * 365 * 86400, &awt, msg, len);
-		sl->awt = (sched_time_t)awt;
-	} else if (strcmp(name, "heuristic") == 0) {
-		rc = heuristics(arg, p, msg, len);
-	} else if (strcmp(name, "early-end") == 0) {
-		if (strcmp(arg, "search") != 0 && strcmp(arg, "compress") != 0)
-			return options_usage(msg, len, "--early-end takes search or compress", arg);
-		sl->end_compress = strcmp(arg, "compress") == 0;
-	} else {
-		for (int k = 0; k < 4; k++)
-			if (strcmp(name, alphas[k]) == 0) {
-				char opt[16];
-				snprintf(opt, sizeof opt, "--%s", alphas[k]);
-				rc = options_milli(opt, arg, 1, &v, msg, len);
-				sl->alpha_milli[k] = (uint16_t)v;
-				return rc < 0 ? rc : 1;
-			}
-		p->slack_knob = false;
-		return 0;
-	}
-	return rc < 0 ? rc : 1;
-}
-
-/* The dynP family's and gang's options, --hi-pri-every and --scratch; 0 when @p name is none of them. */
-static int dynp_gang(const char *name, const char *arg, struct policy_opts *p, struct sched_config *base,
-		     char *msg, size_t len)
-{
-	int rc = SCHED_OK;
-	unsigned long v = 0;
-	if (strcmp(name, "bounds") == 0) {
-		rc = bounds(arg, base, msg, len);
-		p->bounds_knob = true;
-	} else if (strcmp(name, "decider") == 0 || strcmp(name, "quality") == 0) {
-		bool dec = name[0] == 'd';
-		bool ok = dec ? parse_list(arg, SCHED_DECIDER_COUNT, &p->n_dec, p->dec, sizeof p->dec[0], dec_parse)
-			      : parse_list(arg, SCHED_QUALITY_COUNT, &p->n_qual, p->qual, sizeof p->qual[0], qual_parse);
-		if (!ok)
-			return options_usage(msg, len, dec ? "--decider takes simple and/or advanced"
-							   : "--quality takes artww, art and/or ms", arg);
-		p->dynp_knob = true;
-	} else if (strcmp(name, "scheme") == 0) {
-		if (!parse_list(arg, SCHED_GANG_SCHEME_COUNT, &p->n_schemes, p->schemes, sizeof p->schemes[0],
-				scheme_parse))
-			return options_usage(msg, len, "--scheme takes bc, br, brms and/or brmms", arg);
-		p->gang_knob = true;
-	} else if (strcmp(name, "quantum") == 0) {
-		rc = options_seconds("--quantum takes seconds (at least 1)", arg, &p->quantum, msg, len);
-		if (rc == SCHED_OK && p->quantum == 0)
-			rc = options_usage(msg, len, "--quantum takes seconds (at least 1)", arg);
-		p->gang_knob = true;
-	} else if (strcmp(name, "max-slots") == 0) {
-		rc = options_count("--max-slots", arg, 65535, &v, msg, len);
-		p->max_slots = (uint32_t)v;
-		p->gang_knob = true;
-	} else if (strcmp(name, "hi-pri-every") == 0) {
-		rc = options_count("--hi-pri-every", arg, 1u << 30, &p->hi_every, msg, len);
-	} else if (strcmp(name, "scratch") == 0) {
-		rc = options_count("--scratch", arg, 1u << 30, &p->scratch, msg, len);
-	} else {
-		return 0;
-	}
-	return rc < 0 ? rc : 1;
+	memcpy(first, arg, (size_t)(comma - arg));
+	first[comma - arg] = '\0';
+	if (sched_param_parse(lo, first, &l) != SCHED_OK || sched_param_parse(hi, comma + 1, &u) != SCHED_OK || l > u)
+		return options_usage(msg, len, "--bounds takes LOWER,UPPER in seconds, LOWER <= UPPER", arg);
+	(void)sched_param_set(base, lo, l);
+	(void)sched_param_set(base, hi, u);
+	p->given[pol] = true;
+	return 1;
 }
 
 int policy_opt(const char *name, const char *arg, struct policy_opts *p, struct sched_config *base,
 	       char *msg, size_t len)
 {
-	int rc = relaxed_slack(name, arg, p, base, msg, len);
-	return rc != 0 ? rc : dynp_gang(name, arg, p, base, msg, len);
+	for (int pol = 0; pol < SCHED_POLICY_COUNT; pol++) {
+		const struct sched_param *ps;
+		unsigned np = sched_policy_params((enum sched_policy_id)pol, &ps);
+		for (unsigned k = 0; k < np && k < POLICY_PARAMS_MAX; k++)
+			if (strcmp(name, ps[k].name) == 0)
+				return registry_option((enum sched_policy_id)pol, k, &ps[k], arg, p, base, msg, len);
+	}
+	int rc;
+	if (strcmp(name, "bounds") == 0)
+		return bounds(arg, p, base, msg, len);
+	if (strcmp(name, "hi-pri-every") == 0)
+		rc = options_count("--hi-pri-every", arg, 1u << 30, &p->hi_every, msg, len);
+	else if (strcmp(name, "scratch") == 0)
+		rc = options_count("--scratch", arg, 1u << 30, &p->scratch, msg, len);
+	else
+		return 0;
+	return rc < 0 ? rc : 1;
 }
 
-/* One column; SCHED_E_INVAL when there are too many. */
-static int add_spec(struct run_spec *specs, size_t *n, const struct run_spec *s, char *msg, size_t len)
+/* The value label of a listable parameter for a column name. */
+static const char *label(const struct sched_param *p, uint32_t v)
 {
-	if (*n == RUN_SPECS_MAX)
-		return options_usage(msg, len, "too many policy columns", NULL);
-	specs[(*n)++] = *s;
-	return SCHED_OK;
+	if (p->kind != SCHED_PARAM_CHOICE)
+		return NULL;
+	return p->labels != NULL ? p->labels[v] : p->choices[v];
 }
 
-/* The columns of one policy of the list. */
+/* The columns of one policy of the list: every combination of its listable parameters' values. */
 static int columns_of(const struct policy_opts *p, enum sched_policy_id id, struct run_spec *specs, size_t *n,
 		      char *msg, size_t len)
 {
-	bool slack = id == SCHED_POLICY_SLACK, dynp = id == SCHED_POLICY_DYNP, gang = id == POLICY_GANG;
-	size_t copies = gang ? p->n_schemes : slack ? p->n_heur : dynp ? p->n_dec * p->n_qual : 1;
-	for (size_t h = 0; h < copies; h++) {
-		struct run_spec r = {.policy = id};
-		if (gang) {
-			r.scheme = p->schemes[h];
-			if (copies > 1)
-				snprintf(r.name, sizeof r.name, "gang-%s", sched_gang_scheme_name(r.scheme));
-			else
-				snprintf(r.name, sizeof r.name, "gang");
-		} else {
-			r.heuristic = p->heur[slack ? h : 0];
-			r.decider = p->dec[dynp ? h / p->n_qual : 0];
-			r.quality = p->qual[dynp ? h % p->n_qual : 0];
-			if (slack && copies > 1)
-				snprintf(r.name, sizeof r.name, "slack-%s", sched_heuristic_name(r.heuristic));
-			else if (dynp && copies > 1)
-				snprintf(r.name, sizeof r.name, "dynp-%s-%s",
-					 r.decider == SCHED_DECIDER_SIMPLE ? "simple" : "adv", sched_quality_name(r.quality));
-			else
-				snprintf(r.name, sizeof r.name, "%s", sched_policy_name(id));
+	const struct sched_param *ps;
+	unsigned np = sched_policy_params(id, &ps);
+	size_t copies = 1;
+	for (unsigned k = 0; k < np; k++)
+		if (ps[k].listable && p->n_list[id][k] > 0)
+			copies *= p->n_list[id][k];
+	for (size_t c = 0; c < copies; c++) {
+		if (*n == RUN_SPECS_MAX)
+			return options_usage(msg, len, "too many policy columns", NULL);
+		struct run_spec *r = &specs[(*n)++];
+		memset(r, 0, sizeof *r);
+		r->policy = id;
+		size_t at = (size_t)snprintf(r->name, sizeof r->name, "%s", sched_policy_name(id));
+		size_t rest = c;
+		/* The last listable parameter varies fastest, as the old columns did (dynp-adv-artww, dynp-adv-art). */
+		for (unsigned k = np; k-- > 0;) {
+			unsigned nv = ps[k].listable ? p->n_list[id][k] : 0;
+			r->values[k] = nv ? p->list[id][k][rest % nv] : sched_param_get(&(struct sched_config){0}, &ps[k]);
+			if (nv)
+				rest /= nv;
 		}
-		int rc = add_spec(specs, n, &r, msg, len);
-		if (rc != SCHED_OK)
-			return rc;
+		for (unsigned k = 0; copies > 1 && k < np; k++)
+			if (ps[k].listable && at < sizeof r->name)
+				at += (size_t)snprintf(r->name + at, sizeof r->name - at, "-%s", label(&ps[k], r->values[k]));
 	}
 	return SCHED_OK;
+}
+
+void policy_spec_apply(const struct run_spec *spec, struct sched_config *cfg)
+{
+	const struct sched_param *ps;
+	unsigned np = sched_policy_params(spec->policy, &ps);
+	for (unsigned k = 0; k < np; k++)
+		if (ps[k].listable)
+			(void)sched_param_set(cfg, &ps[k], spec->values[k]);
 }
 
 int policy_opts_columns(const struct policy_opts *p, const enum sched_policy_id *policies, size_t n,
 			struct run_spec *specs, size_t *n_specs, char *msg, size_t len)
 {
-	bool has[SCHED_POLICY_COUNT + 1] = {false};
+	bool has[SCHED_POLICY_COUNT] = {false};
 	*n_specs = 0;
 	for (size_t i = 0; i < n; i++) {
 		has[policies[i]] = true;
@@ -249,16 +202,40 @@ int policy_opts_columns(const struct policy_opts *p, const enum sched_policy_id 
 		if (rc != SCHED_OK)
 			return rc;
 	}
-	if (p->gang_knob && !has[POLICY_GANG])
-		return options_usage(msg, len, "--scheme, --quantum and --max-slots need --policy gang", NULL);
-	if (p->dynp_knob && !has[SCHED_POLICY_DYNP])
-		return options_usage(msg, len, "--decider and --quality need --policy dynp", NULL);
-	if (p->bounds_knob && !has[SCHED_POLICY_DYNP_BASIC])
-		return options_usage(msg, len, "--bounds needs --policy dynp-basic", NULL);
-	if (p->relaxed_knob && !has[SCHED_POLICY_RELAXED])
-		return options_usage(msg, len, "--tolerance and --tolerance-factor need --policy relaxed", NULL);
-	if (p->slack_knob && !has[SCHED_POLICY_SLACK])
-		return options_usage(msg, len, "--sf, --awt, --alpha-*, --heuristic, --early-end need --policy slack",
-				     NULL);
+	for (int pol = 0; pol < SCHED_POLICY_COUNT; pol++) {
+		if (!p->given[pol] || has[pol])
+			continue;
+		const struct sched_param *ps;
+		unsigned np = sched_policy_params((enum sched_policy_id)pol, &ps);
+		char names[160] = "";
+		size_t at = 0;
+		for (unsigned k = 0; k < np && at < sizeof names; k++)
+			at += (size_t)snprintf(names + at, sizeof names - at, "%s--%s", k ? ", " : "", ps[k].name);
+		snprintf(msg, len, "%s need --policy %s", names, sched_policy_name((enum sched_policy_id)pol));
+		return SCHED_E_INVAL;
+	}
 	return SCHED_OK;
+}
+
+void policy_opts_help(FILE *f)
+{
+	fputs("\nPolicies (the core's registry, core/include/sched/policies.h):\n", f);
+	for (int pol = 0; pol < SCHED_POLICY_COUNT; pol++)
+		fprintf(f, "  %-12s %s\n", sched_policy_name((enum sched_policy_id)pol),
+			sched_policy_help((enum sched_policy_id)pol));
+	for (int pol = 0; pol < SCHED_POLICY_COUNT; pol++) {
+		const struct sched_param *ps;
+		unsigned np = sched_policy_params((enum sched_policy_id)pol, &ps);
+		if (np == 0)
+			continue;
+		fprintf(f, "\n%s: %s\n", sched_policy_name((enum sched_policy_id)pol),
+			sched_policy_help((enum sched_policy_id)pol));
+		for (unsigned k = 0; k < np; k++) {
+			char what[160], def[24];
+			describe(&ps[k], what, sizeof what);
+			sched_param_format(&ps[k], ps[k].def, def, sizeof def);
+			fprintf(f, "  %s%s; default %s\n      %s\n", what, ps[k].listable ? " (a list: one column each)" : "",
+				def, ps[k].help);
+		}
+	}
 }

@@ -296,9 +296,13 @@ static int replay_column(struct run *r, const struct run_spec *spec, size_t a, s
 {
 	const struct opts *op = r->op;
 	if (spec->policy == POLICY_GANG) {
-		struct gang_opts go = {.procs = r->procs, .max_slots = op->pol.max_slots, .scheme = spec->scheme,
-				       .quantum = op->pol.quantum, .check = op->check, .events = r->events,
-				       .switches = op->plans, .names = r->names + a};
+		struct sched_config c = op->base;
+		policy_spec_apply(spec, &c);
+		const struct sched_param *q = sched_param_find("quantum", NULL), *m = sched_param_find("max-slots", NULL);
+		struct gang_opts go = {.procs = r->procs, .max_slots = sched_param_get(&c, m),
+				       .scheme = (enum sched_gang_scheme)c.gang.scheme, .quantum = sched_param_get(&c, q),
+				       .check = op->check, .events = r->events, .switches = op->plans,
+				       .names = r->names + a};
 		return gang_replay_run(r->w.jobs + a, b - a, &go, res, gs, err, errlen);
 	}
 	struct replay_opts o = {
@@ -308,9 +312,7 @@ static int replay_column(struct run *r, const struct run_spec *spec, size_t a, s
 		.ev_prio = spec->policy == SCHED_POLICY_SLACK,
 		.ev_part = op->site != NULL && r->site->cfg.n_partitions > 1, .ev_plans = op->plans,
 	};
-	o.base.slack.heuristic = (uint8_t)spec->heuristic;
-	o.base.dynp.decider = (uint8_t)spec->decider;
-	o.base.dynp.quality = (uint8_t)spec->quality;
+	policy_spec_apply(spec, &o.base);
 	o.base.scratch_jobs = (uint32_t)op->pol.scratch;
 	return replay_run(r->w.jobs + a, b - a, &o, res, err, errlen);
 }

@@ -331,6 +331,7 @@ static const char *const case_names[SCHED_CASE_COUNT] = {
 static const char *const order_names[SCHED_ORDER_COUNT] = {"fcfs", "sjf", "ljf"};
 static const char *const decider_names[SCHED_DECIDER_COUNT + 1] = {"advanced", "simple", NULL};
 static const char *const quality_names[SCHED_QUALITY_COUNT + 1] = {"artww", "art", "ms", NULL};
+static const char *const decider_labels[SCHED_DECIDER_COUNT + 1] = {"adv", "simple", NULL};
 
 #define DYNP_SET offsetof(struct sched_config, dynp.set)
 
@@ -344,7 +345,7 @@ static const struct sched_param basic_params[] = {
 };
 
 static const struct sched_param tuning_params[] = {
-	{.name = "decider", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = decider_names,
+	{.name = "decider", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = decider_names, .labels = decider_labels,
 	 .offset = offsetof(struct sched_config, dynp.decider), .size = 1, .set_offset = DYNP_SET,
 	 .min = 0, .max = SCHED_DECIDER_COUNT - 1u, .def = SCHED_DECIDER_ADVANCED, .listable = true,
 	 .help = "which of the three schedules to follow (s. 3.2, Table 1): advanced or simple"},

@@ -51,10 +51,10 @@ expect_error no_trace 2 "missing TRACE" --
 expect_error jobs_out_needs_one_policy 2 "need exactly one policy column" -- --jobs-out "$tmp/x" "$KTH"
 expect_error by_month_needs_start_time 1 "needs UnixStartTime" -- --by-month --procs 4 "$tmp/nosize.swf"
 expect_error tolerance_needs_relaxed 2 "need --policy relaxed" -- --policy cons --tolerance 60 "$KTH"
-expect_error bad_tolerance 2 "^replay: --tolerance takes seconds" -- --policy relaxed --tolerance 5x "$KTH"
+expect_error bad_tolerance 2 "^replay: --tolerance takes 0\\.\\.2147483647s \\(or 30m, 2h, 1d\\): 5x" -- --policy relaxed --tolerance 5x "$KTH"
 expect_error slack_knobs_need_slack 2 "need --policy slack" -- --policy cons --sf 2 "$KTH"
 expect_error unknown_heuristic 2 "unknown heuristic 'lifo'" -- --policy slack --heuristic ast,lifo "$KTH"
-expect_error alpha_range 2 "alpha-u takes a number from 0 to 1" -- --policy slack --alpha-u 1.5 "$KTH"
+expect_error alpha_range 2 "^replay: --alpha-u takes 0\\.\\.1: 1\\.5" -- --policy slack --alpha-u 1.5 "$KTH"
 expect_error plans_need_events 2 "events-plans needs --events-out" -- --events-plans "$KTH"
 expect_error partition_needs_site 2 "partition needs --site" -- --partition a=4 "$KTH"
 expect_error missing_site 1 "^replay: $tmp/nope.site: No such file" -- --site "$tmp/nope.site" "$KTH"
@@ -69,8 +69,8 @@ expect_error gang_needs_power_of_two 1 "^replay: $KTH: gang scheduling needs a p
 	-- --policy gang "$KTH"
 expect_error scheme_needs_gang 2 "need --policy gang" -- --scheme br "$KTH"
 expect_error quantum_needs_gang 2 "need --policy gang" -- --policy easy --quantum 10 "$KTH"
-expect_error bad_scheme 2 "--scheme takes bc, br, brms and/or brmms" -- --policy gang --scheme bc,buddy "$KTH"
-expect_error zero_quantum 2 "--quantum takes seconds" -- --policy gang --quantum 0 --procs 128 "$KTH"
+expect_error bad_scheme 2 "^replay: unknown scheme 'buddy' \\(bc, br, brms, brmms\\)" -- --policy gang --scheme bc,buddy "$KTH"
+expect_error zero_quantum 2 "^replay: --quantum takes 1\\.\\.86400s" -- --policy gang --quantum 0 --procs 128 "$KTH"
 expect_error gang_without_site 2 "do not apply to --policy gang" -- --policy gang --site fixtures/nccs-palm.site "$KTH"
 # --help tells every option and the conventions.
 "$R" --help >"$tmp/help"
@@ -129,3 +129,17 @@ result capacity_refusals_counted "$([ "$refused" -gt 0 ] && [ $((refused + ran))
 "$R" --policy easy,cons --format csv "$KTH" >"$tmp/r2"
 cmp -s "$tmp/r1" "$tmp/r2"
 result deterministic $? "two runs differ"
+
+# Every policy of the registry, taken from --help (so a new policy is tested without editing this
+# file): it replays the random 120-job trace with the core's checker on, every job accounted for.
+policies=$("$R" --help | awk '/^Policies \(/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }')
+for pol in $policies; do
+	procs=()
+	[ "$pol" = gang ] && procs=(--procs 64)
+	"$R" --policy "$pol" "${procs[@]}" --check tests/data/rand120.swf >"$tmp/pol_$pol" 2>&1
+	st=$?
+	ran=$(awk '/^jobs / {print $2; exit}' "$tmp/pol_$pol")
+	result "registry_policy_$pol" "$([ $st -eq 0 ] && [ -n "$ran" ] && [ "$ran" -gt 0 ] && echo 0 || echo 1)" \
+		"exit $st, jobs '$ran': $(head -2 "$tmp/pol_$pol" | tr '\n' ' ')"
+done
+result registry_lists_policies "$([ "$(echo $policies | wc -w)" -ge 11 ] && echo 0 || echo 1)" "policies: $policies"

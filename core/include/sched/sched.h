@@ -126,6 +126,7 @@ struct sched_param {
 	const char *help;             /* one line, with the paper's section where it has one */
 	const char *unit;             /* "s", "" */
 	const char *const *choices;   /* CHOICE: the names, NULL-terminated */
+	const char *const *labels;    /* CHOICE: short names for report columns (NULL: the names) */
 	uint16_t offset;              /* of the value in struct sched_config */
 	uint16_t set_offset;          /* of the bool that says its block was given, or SCHED_PARAM_NO_BLOCK */
 	uint8_t size;                 /* bytes of the value: 1, 2 or 4 */
