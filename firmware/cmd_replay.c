@@ -56,10 +56,10 @@ static bool source_open(const struct console_fixture *fx)
 	return true;
 }
 
-static void fmt_milli(struct fmt *f, uint64_t num, uint64_t den)
+/* A summary's millionths with three decimals, truncated (bit-identical everywhere). */
+static void fmt_milli(struct fmt *f, uint64_t micro)
 {
-	/* num / den with three decimals, from integers only (bit-identical everywhere). */
-	uint64_t milli = den ? sched_ratio_micro(num, den) / 1000u : 0;
+	uint64_t milli = micro / 1000u;
 	fmt_u64(f, milli / 1000u);
 	fmt_ch(f, '.');
 	fmt_u32_pad(f, (uint32_t)(milli % 1000u), 3);
@@ -67,7 +67,9 @@ static void fmt_milli(struct fmt *f, uint64_t num, uint64_t den)
 
 static void reply_replay(const char *name, enum sched_policy_id policy, uint64_t cycles)
 {
-	const struct sched_metrics *m = &replay.metrics;
+	/* The core's one summary of the metrics, as the replayer prints it. */
+	struct sched_metrics_summary m;
+	sched_metrics_summarize(&replay.metrics, src.machine, &m);
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "ok replay ");
@@ -75,17 +77,17 @@ static void reply_replay(const char *name, enum sched_policy_id policy, uint64_t
 	fmt_str(&f, " policy=");
 	fmt_str(&f, sched_policy_name(policy));
 	fmt_kv(&f, " procs=", src.machine);
-	fmt_kv(&f, " jobs=", m->jobs);
+	fmt_kv(&f, " jobs=", m.jobs);
 	fmt_kv(&f, " skipped=", src.skipped);
 	fmt_kv(&f, " refused=", replay.refused);
-	fmt_kv(&f, " killed=", m->killed);
+	fmt_kv(&f, " killed=", m.killed);
 	fmt_str(&f, " avg_wait=");
-	fmt_milli(&f, m->sum_wait, m->jobs);
-	fmt_kv(&f, " max_wait=", m->max_wait);
+	fmt_milli(&f, m.avg_wait_micro);
+	fmt_kv(&f, " max_wait=", m.max_wait);
 	fmt_str(&f, " avg_bsld=");
-	fmt_milli(&f, m->sum_bsld_micro, (uint64_t)m->jobs * SCHED_MICRO);
+	fmt_milli(&f, m.avg_bsld_micro);
 	fmt_str(&f, " util=");
-	fmt_milli(&f, m->area * 100u, (uint64_t)src.machine * (m->last_end - m->first_submit));
+	fmt_milli(&f, m.util_pct_micro);
 	fmt_kv(&f, " fallbacks=", con_view_fallbacks(&replay));
 	fmt_str(&f, " hash=");
 	fmt_hex64(&f, replay.hash);
