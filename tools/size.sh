@@ -19,7 +19,7 @@ family=$(objsize "$core"/policy_dynp.o)
 gang=$(objsize "$core"/gang.o)
 maxjobs=$(sed -n 's/^#define CONSOLE_MAX_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
 scratch=$(sed -n 's/^#define CONSOLE_SCRATCH_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
-arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Icore/include -c tools/probe/sizes.c -o "$tmp/p.o"
+arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Icore/include -Icore/src -c tools/probe/sizes.c -o "$tmp/p.o"
 sz() { arm-none-eabi-nm -S -t d "$tmp/p.o" | awk -v s="$1" '$4 == s { print $2 + 0 }'; }
 job=$(sz probe_job) seg=$(sz probe_seg) slot=$(sz probe_slot) pend=$(sz probe_pending)
 sched=$(sz probe_sched) dec=$(sz probe_dec) gjob=$(sz probe_gang_job) gang_obj=$(sz probe_gang)

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Objects whose sizes make size reads with nm -S, compiled for the target. */
+/* Objects whose sizes make size reads with nm -S, compiled for the target. It measures the
+ * core's private state, so it alone outside core/ includes the private headers (tests/lint.sh). */
+#include "sched_priv.h"
+#include "gang_priv.h"
 #include "sched/sched.h"
 #include "sched/replay.h"
 #include "sched/fixture.h"
