@@ -5,12 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A job's length in quanta: min(run, estimate) rounded up, at least 1 (as the engine counts it). */
+/* A job's length in quanta, as the engine counts it. */
 uint32_t gang_quanta(const struct wjob *j, sched_time_t quantum)
 {
-	sched_time_t run = j->j.run < j->j.estimate ? j->j.run : j->j.estimate;
-	uint64_t q = ((uint64_t)run + quantum - 1u) / quantum;
-	return q == 0 ? 1u : q > UINT32_MAX ? UINT32_MAX : (uint32_t)q;
+	return sched_replay_quanta(&j->j, quantum);
 }
 
 /* Seed 002 section 4.3's statistics from the replayed schedule and the module's counters. */

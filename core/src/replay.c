@@ -259,10 +259,12 @@ int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, vo
 	return sched_init(&r->sched, cfg, r->sched_arena, r->sched_arena_size, on_decision, r, 0);
 }
 
+/* After every call into the scheduler (or the gang module): count it, check it if asked, let the caller look. */
 static int checked(struct sched_replay *r, int err, sched_time_t t)
 {
 	r->calls++;
-	if (err == SCHED_OK && r->check && sched_check(r->sched) != SCHED_OK)
+	if (err == SCHED_OK && r->check &&
+	    (r->gang != NULL ? sched_gang_check(r->gang) : sched_check(r->sched)) != SCHED_OK)
 		err = SCHED_E_STATE;
 	if (err == SCHED_OK && r->on_step != NULL)
 		r->on_step(r->event_ctx, r, t);
@@ -316,23 +318,11 @@ static void on_gang(void *ctx, const struct sched_gang_event *g)
 	r->free_slot = g->job;
 }
 
-/* A job's length in quanta: min(run, estimate) rounded up, at least 1. */
-static uint32_t quanta_of(const struct sched_replay_job *j, sched_time_t quantum)
+uint32_t sched_replay_quanta(const struct sched_replay_job *j, sched_time_t quantum)
 {
 	sched_time_t run = j->run < j->estimate ? j->run : j->estimate;
 	uint64_t q = ((uint64_t)run + quantum - 1u) / quantum;
 	return q == 0 ? 1u : q > UINT32_MAX ? UINT32_MAX : (uint32_t)q;
-}
-
-/* After every call into the gang module: count it, check it if asked, let the caller look. */
-static int gang_checked(struct sched_replay *r, int err, sched_time_t t)
-{
-	r->calls++;
-	if (err == SCHED_OK && r->check && sched_gang_check(r->gang) != SCHED_OK)
-		err = SCHED_E_STATE;
-	if (err == SCHED_OK && r->on_step != NULL)
-		r->on_step(r->event_ctx, r, t);
-	return err;
 }
 
 /* Place job at the boundary `now` (it arrived by then), or refuse it for lack of room. */
@@ -345,10 +335,10 @@ static int gang_submit(struct sched_replay *r, const struct sched_replay_job *jo
 		struct sched_replay_tslot *t = &r->tslots[slot];
 		t->seq = job->seq;
 		t->submit = job->submit;
-		t->quanta = quanta_of(job, r->cfg.gang.quantum);
+		t->quanta = sched_replay_quanta(job, r->cfg.gang.quantum);
 		t->procs = job->procs;
 		t->killed = job->run > job->estimate;
-		err = gang_checked(r, sched_gang_submit(r->gang, slot, job->procs, t->quanta, now), now);
+		err = checked(r, sched_gang_submit(r->gang, slot, job->procs, t->quanta, now), now);
 	}
 	if (err == SCHED_E_NOSPACE) {
 		r->refused++;
@@ -403,7 +393,7 @@ static int run_gang(struct sched_replay *r, sched_replay_source_fn next, void *c
 			if (have)
 				last_submit = job.submit;
 		}
-		err = gang_checked(r, sched_gang_tick(r->gang), now);
+		err = checked(r, sched_gang_tick(r->gang), now);
 		if (err != SCHED_OK)
 			return err;
 	}

@@ -181,6 +181,9 @@ enum sched_skip sched_replay_clean(int32_t submit, int32_t run, int32_t alloc_pr
 				   struct sched_replay_job *out);
 /* The rest of a cleaned job (user, queue, partition, priorities) is set to the defaults. */
 
+/** Time sharing: a job's length in quanta, min(run, estimate) rounded up, at least 1. O(1). */
+uint32_t sched_replay_quanta(const struct sched_replay_job *j, sched_time_t quantum);
+
 /** Feed one byte string into an FNV-1a 64 hash. O(n). */
 uint64_t sched_fnv1a(uint64_t h, const uint8_t *p, size_t n);
 
