@@ -318,6 +318,18 @@ static void on_gang(void *ctx, const struct sched_gang_event *g)
 	r->free_slot = g->job;
 }
 
+/* The next job from the source: 1, 0 at the end, or an error (SCHED_E_TIME when it goes back in time). */
+static int next_job(sched_replay_source_fn next, void *ctx, struct sched_replay_job *job, sched_time_t *last)
+{
+	int have = next(ctx, job);
+	if (have > 0) {
+		if (job->submit < *last)
+			return SCHED_E_TIME;
+		*last = job->submit;
+	}
+	return have;
+}
+
 uint32_t sched_replay_quanta(const struct sched_replay_job *j, sched_time_t quantum)
 {
 	sched_time_t run = j->run < j->estimate ? j->run : j->estimate;
@@ -385,13 +397,9 @@ static int run_gang(struct sched_replay *r, sched_replay_source_fn next, void *c
 			err = gang_submit(r, &job, now);
 			if (err != SCHED_OK)
 				return err;
-			have = next(ctx, &job);
+			have = next_job(next, ctx, &job, &last_submit);
 			if (have < 0)
 				return have;
-			if (have && job.submit < last_submit)
-				return SCHED_E_TIME;
-			if (have)
-				last_submit = job.submit;
 		}
 		err = checked(r, sched_gang_tick(r->gang), now);
 		if (err != SCHED_OK)
@@ -472,13 +480,9 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 				(void)sched_job_get(r->sched, slot, &ji);
 				emit(r, SCHED_RE_SUBMIT, job.seq, t, job.procs, pred, t, 0, false, 0, ji.partition);
 			}
-			have = next(ctx, &job);
+			have = next_job(next, ctx, &job, &last_submit);
 			if (have < 0)
 				return have;
-			if (have && job.submit < last_submit)
-				return SCHED_E_TIME;
-			if (have)
-				last_submit = job.submit;
 		}
 		err = checked(r, sched_advance(r->sched, t), t);
 		if (err != SCHED_OK)
