@@ -61,4 +61,43 @@ __attribute__((noreturn))
 #endif
 void port_exit(int status);
 
+/*
+ * --- The non-volatile store ----------------------------------------------
+ * A medium that behaves like NOR flash: equal sectors; erasing a sector sets
+ * its bytes to 0xFF; a write can only clear bits (a write that would turn a
+ * 0 bit back into 1 fails whole with SCHED_E_STATE and changes nothing);
+ * a read returns what is there. What must survive a reset lives here
+ * (firmware/durable.c). Host: a file named by build/console --store FILE,
+ * each write and erase followed by fsync. Boards under QEMU: a host file
+ * reached by semihosting, named by the firmware's semihosting command line
+ * (--store FILE); a real board maps the same calls onto its flash sectors.
+ * Errors are negative sched_err codes (core/include/sched/err.h).
+ */
+struct port_store_geometry {
+	uint32_t sector_bytes; /* erase unit; a power of two */
+	uint32_t sectors;
+};
+
+/**
+ * Open the platform's store, sized for at least @p want_bytes (a store on a
+ * file is created or grown to that, rounded up to whole sectors, with the
+ * new bytes erased); fills @p g. O(size) on creation, else O(1).
+ * SCHED_E_NOENT: no store is configured (the controller keeps no state);
+ * SCHED_E_NOSPACE: a fixed medium smaller than @p want_bytes; SCHED_E_IO.
+ */
+int port_store_open(uint32_t want_bytes, struct port_store_geometry *g);
+
+/** Erase sector @p sector to 0xFF. O(sector). SCHED_E_RANGE, SCHED_E_IO, SCHED_E_STATE (not open). */
+int port_store_erase(uint32_t sector);
+
+/**
+ * Program @p n bytes at byte @p offset (may cross sectors); durable when it
+ * returns. O(n). SCHED_E_STATE: a bit would go from 0 to 1 (nothing
+ * written) or the store is not open; SCHED_E_RANGE; SCHED_E_IO.
+ */
+int port_store_write(uint32_t offset, const void *data, uint32_t n);
+
+/** Read @p n bytes at @p offset. O(n). SCHED_E_RANGE, SCHED_E_IO, SCHED_E_STATE (not open). */
+int port_store_read(uint32_t offset, void *data, uint32_t n);
+
 #endif /* PORT_H */
