@@ -71,6 +71,9 @@ $(BUILD)/$(1)/checker $(BUILD)/$(1)/gang_checker: \
 		$(BUILD)/$(1)/%: $(call obj,$(1),tests/prop/%.c tests/prop/violation.c) $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
+$(BUILD)/$(1)/libfw.a: $(call obj,$(1),firmware/durable.c)
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcs $$@ $$^
 $(BUILD)/$(1)/libtools.a: $(call obj,$(1),tools/trace_stats.c)
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
@@ -79,7 +82,7 @@ $(BUILD)/$(1)/swf2fix $(BUILD)/$(1)/fix2swf $(BUILD)/$(1)/fixinfo $(BUILD)/$(1)/
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/randwl: $(call obj,$(1),tests/prop/randwl.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
-$(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libtrace.a \
+$(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libfw.a $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 endef
