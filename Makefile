@@ -80,6 +80,8 @@ $(BUILD)/$(1)/libtools.a: $(call obj,$(1),tools/trace_stats.c)
 $(BUILD)/$(1)/swf2fix $(BUILD)/$(1)/fix2swf $(BUILD)/$(1)/fixinfo $(BUILD)/$(1)/wlgen: \
 		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libtrace.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
+$(BUILD)/$(1)/killrestart: $(call obj,$(1),tests/store/killrestart.c)
+	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/randwl: $(call obj,$(1),tests/prop/randwl.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libfw.a $(BUILD)/$(1)/libtrace.a \
@@ -172,7 +174,7 @@ endif
 # The console, the same on every board and in the host twin: a new command is one firmware/cmd_*.c
 # file and one line of firmware/commands.h, no edit here.
 CONSOLE_SRC := firmware/console.c firmware/line.c firmware/view.c $(sort $(wildcard firmware/cmd_*.c)) \
-               firmware/fmt.c firmware/bench.c firmware/fixtures.c
+               firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/durable.c firmware/persist.c
 FW_APP_SRC := $(CONSOLE_SRC) firmware/main.c port/cortex-m/startup.c port/cortex-m/port_cortex_m.c
 FW_FIXTURES := fixtures/KTH-SP2-1996-2.1-cln.fix fixtures/peek.fix
 FW_INC := -Icore/include -Iport -Iport/cortex-m -Ifirmware

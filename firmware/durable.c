@@ -235,7 +235,7 @@ int durable_append(struct durable *d, uint8_t type, const void *payload, uint32_
 	uint32_t cb = copy_bytes(n);
 	if (2u * cb > durable_journal_free(d))
 		return SCHED_E_NOSPACE;
-	uint8_t rec[REC_COPY_MAX + 3u];
+	uint8_t rec[2u * (REC_COPY_MAX + 3u)];
 	const uint8_t *p = payload;
 	rec[0] = REC_MAGIC;
 	rec[1] = type;
@@ -247,10 +247,9 @@ int durable_append(struct durable *d, uint8_t type, const void *payload, uint32_
 	put32(rec + REC_HEADER + n, fix_crc32(0, rec, REC_HEADER + n));
 	for (uint32_t i = REC_HEADER + n + 4u; i < cb; i++)
 		rec[i] = 0xFF; /* padding stays erased */
-	uint32_t at = journal_at(d, d->active) + d->append_at;
-	int err = d->m.write(d->m.ctx, at, rec, cb);
-	if (err == SCHED_OK)
-		err = d->m.write(d->m.ctx, at + cb, rec, cb);
+	for (uint32_t i = 0; i < cb; i++)
+		rec[cb + i] = rec[i]; /* the second copy, written in the same call */
+	int err = d->m.write(d->m.ctx, journal_at(d, d->active) + d->append_at, rec, 2u * cb);
 	if (err != SCHED_OK) {
 		/* The bytes there are unknown now: nothing more goes into this journal until a snapshot. */
 		d->append_at = journal_bytes(d);
@@ -463,6 +462,7 @@ int durable_restore(struct durable *d, void *dest, uint32_t cap, const struct du
 		return err;
 	rep->seq = p.seq;
 	d->seq = p.seq;
+	d->records_since_snapshot = rep->records;
 	d->active = (uint8_t)base; /* a compaction then overwrites the other, damaged or stale, slot */
 	d->append_at = end_base;
 	(void)end_other;
