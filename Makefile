@@ -114,7 +114,7 @@ run: $(BUILD)/replay
 deps:
 	@tests/ensure-deps.sh
 
-test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl $(TOOLS)) $(BUILD)/replay \
+test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart $(TOOLS)) $(BUILD)/replay \
 	$(BUILD)/fixinfo fuzz \
 	firmware-all
 

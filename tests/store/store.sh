@@ -26,3 +26,24 @@ for t in $targets; do
 	fi
 	printf '%s\n' "$out" | sed "s/^TEST store.killrestart/TEST store.killrestart.$t/; s/^note: killrestart:/note: killrestart $t:/"
 done
+
+# A store that refuses a write: the command is not run (err 28, the digest unchanged), nothing
+# else that changes the schedule is accepted, and a restart has everything acknowledged before.
+case " $targets " in *" host "*)
+	img=$tmp/refuse.img
+	printf 'quit\n' | "$B/san/console" --store "$img" >/dev/null 2>&1 # formats the store
+	out=$(printf 'submit 1 8 100\ndigest\nsubmit 2 8 100\ndigest\nadvance 5\nstore\nstatus\n' |
+		SCHED_STORE_FAIL=2 "$B/san/console" --store "$img" 2>&1)
+	d1=$(printf '%s\n' "$out" | grep '^ok seq=' | sed -n 1p | sed 's/^ok seq=[0-9]* //')
+	d2=$(printf '%s\n' "$out" | grep '^ok seq=' | sed -n 2p | sed 's/^ok seq=[0-9]* //')
+	refused=$(printf '%s\n' "$out" | grep -c '^err 28 ')
+	again=$(printf 'digest\n' | "$B/san/console" --store "$img" 2>&1 | grep '^ok seq=')
+	if [ -n "$d1" ] && [ "$d1" = "$d2" ] && [ "$refused" -eq 2 ] &&
+		printf '%s\n' "$out" | grep -q '^ok store=failed' && printf '%s\n' "$out" | grep -q '^ok now=0 .*waiting=0 running=1' &&
+		[ "$again" = "ok seq=1 $d1" ]; then
+		echo "TEST store.write_refused PASS"
+	else
+		echo "TEST store.write_refused FAIL"
+		printf '%s\n' "$out" "$again" | head -20
+	fi
+esac
