@@ -213,14 +213,17 @@ int port_store_write(uint32_t offset, const void *data, uint32_t n)
 	/* NOR rules: check the whole span first, so a refused write changes nothing. */
 	unsigned char old[512];
 	const unsigned char *p = data;
-	for (uint32_t at = 0; at < n; at += sizeof old) {
-		uint32_t k = n - at < sizeof old ? n - at : (uint32_t)sizeof old;
+	for (uint32_t at = 0; at < n;) {
+		uint32_t k = n - at;
+		if (k > sizeof old)
+			k = sizeof old;
 		int err = get(old, k, offset + at);
 		if (err != SCHED_OK)
 			return err;
 		for (uint32_t i = 0; i < k; i++)
 			if ((unsigned char)(p[at + i] & ~old[i]) != 0)
 				return SCHED_E_STATE;
+		at += k;
 	}
 	return put(p, n, offset);
 }

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -50,10 +51,13 @@ static uint32_t draw(uint32_t n)
 
 /* --- the session: submits, clock moves, ends, cancels, policy and parameter changes -------- */
 
-static void add(bool changes, const char *fmt, long a, long b, long c)
+__attribute__((format(printf, 2, 3))) static void add(bool changes, const char *fmt, ...)
 {
 	char buf[128];
-	snprintf(buf, sizeof buf, fmt, a, b, c);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
 	session[n_lines] = strdup(buf);
 	mutating[n_lines] = changes;
 	n_lines++;
@@ -64,29 +68,29 @@ static void make_session(int lines)
 	static const char *policies[] = {"policy cons", "policy easy", "policy relaxed", "policy slack",
 					 "policy dynp", "policy fcfs", "policy sjf"};
 	long now = 0, next_id = 1;
-	add(true, "config procs 64", 0, 0, 0);
+	add(true, "config procs 64");
 	while (n_lines < lines && n_lines < MAX_LINES - 2) {
 		uint32_t k = draw(100);
 		if (k < 62)
-			add(true, "submit %ld %ld %ld", next_id++, 1 + draw(64), 10 + draw(3000));
+			add(true, "submit %ld %ld %ld", next_id++, 1 + (long)draw(64), 10 + (long)draw(3000));
 		else if (k < 80)
-			add(true, "advance %ld", now += 1 + draw(400), 0, 0);
+			add(true, "advance %ld", now += 1 + draw(400));
 		else if (k < 88 && next_id > 1)
-			add(true, "finish %ld", 1 + draw((uint32_t)(next_id - 1)), 0, 0);
+			add(true, "finish %ld", 1 + (long)draw((uint32_t)(next_id - 1)));
 		else if (k < 92 && next_id > 1)
-			add(true, "cancel %ld", 1 + draw((uint32_t)(next_id - 1)), 0, 0);
+			add(true, "cancel %ld", 1 + (long)draw((uint32_t)(next_id - 1)));
 		else if (k < 94)
-			add(true, policies[draw(7)], 0, 0, 0);
+			add(true, "%s", policies[draw(7)]);
 		else if (k < 95)
-			add(true, "config tolerance %ld", draw(4) * 600, 0, 0);
+			add(true, "config tolerance %ld", (long)draw(4) * 600);
 		else if (k < 97)
-			add(false, "store snapshot", 0, 0, 0); /* snapshots often, so kills and cuts land in them */
+			add(false, "store snapshot"); /* snapshots often, so kills and cuts land in them */
 		else if (k < 98)
-			add(false, "status", 0, 0, 0);
+			add(false, "status");
 		else
-			add(false, "queue", 0, 0, 0);
+			add(false, "queue");
 	}
-	add(true, "advance %ld", now + 1000000, 0, 0); /* every job ends: the schedule is complete */
+	add(true, "advance %ld", now + 1000000); /* every job ends: the schedule is complete */
 }
 
 /* --- one controller process behind two pipes ------------------------------------------------ */
