@@ -266,6 +266,11 @@ void sched_start_due(struct sched *s)
 
 /* --- scratch ---------------------------------------------------------------------------- */
 
+bool sched_scratch_room(struct sched *s, uint32_t jobs)
+{
+	return jobs <= s->scratch.cap && !SCHED_FAIL(SCHED_FAIL_SCRATCH_JOBS);
+}
+
 void sched_scratch_clear(struct sched *s)
 {
 	for (unsigned p = 0; p < s->n_parts; p++) {

@@ -83,7 +83,7 @@ static void sort_jobs(struct sched *s, enum sched_order o, uint32_t n)
 /* The waiting jobs that get reservations, into scratch.jobs; false if the scratch cannot take them. */
 static bool gather(struct sched *s, uint32_t *n)
 {
-	if (s->n_waiting + s->n_running + 1u > s->scratch.cap)
+	if (!sched_scratch_room(s, s->n_waiting + s->n_running + 1u))
 		return false;
 	uint32_t k = 0;
 	struct sched_job **v = sched_scratch_jobs(s);

@@ -323,9 +323,9 @@ static void keep(struct sched_work *x, uint32_t n, struct best *b, struct sched_
 }
 
 /* The copy of every profile, plus the new job, must fit the scratch area. */
-static bool room(const struct sched *s)
+static bool room(struct sched *s)
 {
-	return s->n_waiting + s->n_running + 1 <= s->scratch.cap;
+	return sched_scratch_room(s, s->n_waiting + s->n_running + 1);
 }
 
 /* A job's scheduler priority and slack, once, from its first placement under slack (section 2.2). */

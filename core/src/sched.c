@@ -99,6 +99,8 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 	sched_pool_init(&s->jobs, mem, sizeof(struct sched_job), offsetof(struct sched_job, link), c.max_jobs);
 	sched_pool_init(&s->segs, mem + jobs_bytes, sizeof(struct sched_seg), offsetof(struct sched_seg, link),
 			(uint32_t)SCHED_SEGMENTS(c.max_jobs));
+	sched_pool_set_site(&s->jobs, SCHED_FAIL_JOB);
+	sched_pool_set_site(&s->segs, SCHED_FAIL_SEGMENT);
 	sched_rel_set(&s->buckets, mem + jobs_bytes + segs_bytes);
 	sched_rel_t *buckets = sched_buckets(s);
 	for (uint32_t i = 0; i < c.max_jobs; i++)
@@ -112,6 +114,7 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 		x->cap = c.scratch_jobs;
 		sched_pool_init(&x->segs, sm, sizeof(struct sched_seg), offsetof(struct sched_seg, link),
 				(uint32_t)SCHED_SEGMENTS(c.scratch_jobs));
+		sched_pool_set_site(&x->segs, SCHED_FAIL_SCRATCH_SEGS);
 		sm += wsegs;
 		sched_rel_set(&x->factors_at, sm);
 		sm += (size_t)c.scratch_jobs * SCHED_NUM_BYTES;

@@ -301,6 +301,9 @@ uint64_t sched_dynp_virtual(struct sched *s, enum sched_order o, uint32_t n, uin
 
 /* --- scratch (plan.c) ------------------------------------------------------------------ */
 
+/* May the scratch's per-job arrays take `jobs` jobs? false when they cannot (the caller falls back). O(1). */
+bool sched_scratch_room(struct sched *s, uint32_t jobs);
+
 /* Copy every partition's profile into the scratch work profiles; false if it does not fit. */
 bool sched_scratch_copy(struct sched *s);
 
