@@ -88,8 +88,7 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 
 	unsigned char *mem = arena;
 	struct sched *s = arena;
-	sched_zero(s, sizeof *s);
-	s->magic = SCHED_STATE_MAGIC;
+	sched_zero(s, sizeof *s); /* no magic until the end: a failed init leaves nothing to attach to */
 	s->version = SCHED_STATE_VERSION;
 	s->arena_used = (uint32_t)sched_arena_size_cfg(&c);
 	sched_copy(&s->cfg, &c, sizeof c);
@@ -139,7 +138,8 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 		s->part[p].busy = 0;
 		if (p < s->n_parts) {
 			err = sched_profile_init(&s->part[p].profile, &s->segs, s->part[p].procs, origin);
-			SCHED_ASSERT(err == SCHED_OK); /* the pool was just made with room */
+			if (err != SCHED_OK)
+				return err; /* the pool was just made with room: only fault injection gets here */
 		}
 	}
 	for (unsigned q = 0; q < SCHED_MAX_QUEUES; q++)
@@ -161,6 +161,7 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 	s->order = SCHED_ORDER_FCFS;
 	if (sched_pol(s)->enter != NULL)
 		sched_pol(s)->enter(s); /* no job yet: it only sets the policy's own state (its order) */
+	s->magic = SCHED_STATE_MAGIC;
 	*out = s;
 	return SCHED_OK;
 }
