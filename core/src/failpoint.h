@@ -12,9 +12,9 @@
  * that pool were exhausted there: sched_pool_alloc() and sched_pool_room()
  * (core/src/pool.c) for the pools, and the scratch's, the gang module's and
  * the replay engine's own checks. Work that takes several elements asks once
- * for all of them (sched_pool_room: a profile's splits, a copy of a profile)
- * and then takes them without asking again, so that a refusal comes before
- * anything has changed.
+ * for the most it can need (sched_pool_room: each call's profile segments,
+ * each plan tried in the scratch) and then takes them without asking again,
+ * so a refusal always comes before anything has changed.
  *
  * In the san build (-DSCHED_FAILPOINTS) a test can make the k-th allocation
  * fail and check that the call returned its error, or took its documented

@@ -286,6 +286,12 @@ bool sched_scratch_copy(struct sched *s)
 	if (x->cap == 0 || s->n_waiting > x->cap)
 		return false;
 	sched_scratch_clear(s);
+	/* One question for the copies and every split a plan tried in them can make: the
+	 * bound of cover_segments() (sched.c), as the trial holds no job the system does not.
+	 * Callers have checked that the backlog fits (sched_scratch_room), so the pool,
+	 * sized 2 x cap + 8, only refuses under fault injection. */
+	if (!sched_pool_room(x->segs, 2u * (s->n_waiting + s->n_running) + s->n_parts))
+		return false;
 	for (unsigned p = 0; p < s->n_parts; p++) {
 		if (sched_profile_copy(&x->work[p], x->segs, sched_prof(s, p)) != SCHED_OK) {
 			sched_scratch_clear(s);

@@ -173,8 +173,7 @@ sched_time_t sched_profile_find_before(const struct sched_profile *p, sched_time
 
 int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src)
 {
-	/* One question for the whole copy, so that a refusal leaves nothing half made. */
-	if (!sched_pool_room(pool, src->count))
+	if (sched_pool_available(pool) < src->count)
 		return SCHED_E_NOSPACE;
 	setup(dst, pool, src->procs);
 	/* Every segment in one chain off the pool, then one pass to fill them in. */
@@ -263,8 +262,8 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 		last = s;
 	}
 	uint32_t splits = (a->time != start ? 1u : 0u) + (seg_next(last)->time != end ? 1u : 0u);
-	if (!sched_pool_room(pool_of(p), splits))
-		return SCHED_E_NOSPACE;
+	if (sched_pool_available(pool_of(p)) < splits)
+		return SCHED_E_NOSPACE; /* callers ask for the most their work can need first (sched_pool_room) */
 
 	struct sched_seg *first = split_at(p, a, start);
 	if (last == a)

@@ -404,6 +404,28 @@ static void kill_due(struct sched *s, sched_time_t t, bool inclusive)
 	}
 }
 
+/*
+ * A call that may split a live profile first asks the segment pool, once,
+ * for the most it can need, so that a refusal comes before anything changes
+ * and no split inside the call can fail. Neighbours with equal counts are
+ * always merged, so every segment but a partition's first starts where a
+ * job in that profile starts or ends: at no point, in the middle of a call
+ * too, do the profiles hold more than 2 segments per job in the system and
+ * one per partition (sched_check checks it between calls). `adding` is 1
+ * when the call may admit a job. The pool is sized for every job the job
+ * pool can hold (SCHED_SEGMENTS), so only a lowered limit or fault
+ * injection is ever refused here.
+ */
+static int cover_segments(struct sched *s, uint32_t adding)
+{
+	uint32_t jobs = s->n_waiting + s->n_running;
+	if (adding && jobs < s->jobs.limit)
+		jobs++; /* at the limit a new job gets in only after a kill has made room for it */
+	uint32_t most = 2u * jobs + s->n_parts;
+	return sched_pool_room(&s->segs, most > s->segs.used ? most - s->segs.used : 0) ? SCHED_OK
+											: SCHED_E_NOSPACE;
+}
+
 static int check_time(const struct sched *s, sched_time_t now)
 {
 	if (now >= SCHED_NOW_LIMIT)
@@ -445,6 +467,8 @@ static void catch_up(struct sched *s, sched_time_t now, bool inclusive)
 int sched_advance(struct sched *s, sched_time_t now)
 {
 	int err = check_time(s, now);
+	if (err == SCHED_OK)
+		err = cover_segments(s, 0);
 	if (err != SCHED_OK)
 		return err;
 	catch_up(s, now, true);
@@ -517,6 +541,8 @@ int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t n
 	if (err != SCHED_OK)
 		return err;
 	err = sched_admissible(s, d, NULL);
+	if (err == SCHED_OK)
+		err = cover_segments(s, 1);
 	if (err != SCHED_OK)
 		return err;
 	catch_up(s, now, false);
@@ -586,6 +612,8 @@ static void end_running(struct sched *s, struct sched_job *j)
 static int enter_for_job(struct sched *s, uint32_t id, sched_time_t now, struct sched_job **jp)
 {
 	int err = check_time(s, now);
+	if (err == SCHED_OK)
+		err = cover_segments(s, 0);
 	if (err != SCHED_OK)
 		return err;
 	catch_up(s, now, false);
@@ -657,6 +685,8 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 	if (sched_policies[policy]->timeshared)
 		return SCHED_E_NOTSUP;
 	int err = check_time(s, now);
+	if (err == SCHED_OK)
+		err = cover_segments(s, 0);
 	if (err != SCHED_OK)
 		return err;
 	catch_up(s, now, false);
