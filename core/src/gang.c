@@ -583,6 +583,11 @@ int sched_gang_tick(struct sched_gang *g)
 {
 	if (g->now > SCHED_TIME_MAX - g->cfg.quantum)
 		return SCHED_E_TIME; /* the clock would wrap */
+	/* A waiting job waits for an end to make room; with nothing placed none will come (a
+	 * slot was refused on an empty machine, which only fault injection does), so it is tried
+	 * again at each quantum instead. */
+	if (g->n_slots == 0 && g->n_waiting > 0)
+		settle(g);
 	sched_time_t start = g->now;
 	g->counters.quanta++;
 	g->counters.slot_quanta += g->n_slots;
