@@ -24,10 +24,12 @@ struct sched_pool {
 	uint32_t used;         /* elements in use now */
 	uint32_t max_used;     /* high-water mark of used */
 	uint32_t fails;        /* allocations refused because the pool was at its limit */
-	struct sched_list free_list;
 #ifdef SCHED_FAILPOINTS
-	uint8_t site;          /* enum sched_fail_site its allocations count at (test builds only) */
+	/* enum sched_fail_site its allocations count at (test builds only). Here it takes padding
+	 * a 64-bit build has anyway, so the test build's state has the release layout there. */
+	uint8_t site;
 #endif
+	struct sched_list free_list;
 };
 
 /**
