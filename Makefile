@@ -23,7 +23,7 @@ TEST_INC := -Icore/src
 # Host variants: rel (what users run) and san (what the tests run).
 CFLAGS_rel := -O2 -g
 CFLAGS_san := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
-              -fno-sanitize-recover=all -DSCHED_DEBUG
+              -fno-sanitize-recover=all -DSCHED_DEBUG -DSCHED_FAILPOINTS
 LDFLAGS_rel :=
 LDFLAGS_san := -fsanitize=address,undefined
 
