@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* store [peek OFFSET|poke OFFSET BYTE|erase SECTOR]: the port's non-volatile store by hand, for tests. */
+/* store [peek OFFSET|poke OFFSET BYTE [COUNT]|erase SECTOR]: the port's non-volatile store by hand, for tests. */
 #include <stdbool.h>
 
 #include "commands.h"
@@ -8,6 +8,8 @@
 
 /* What the console asks of the store: room for the checkpoint and journal to come. */
 #define CON_STORE_BYTES (64u * 1024u)
+/* Enough for one poke to span two sectors and more than one 512-byte chunk of a board's NOR check. */
+#define CON_POKE_MAX 1024u
 
 static struct port_store_geometry geometry;
 static bool store_open;
@@ -34,12 +36,12 @@ static void store_err(int err)
 		con_err(err, NULL);
 }
 
-/* Whether the subcommand has its @p want words in all; otherwise the err reply is printed. */
-static bool arity(const struct args *a, unsigned want, const char *usage)
+/* Whether the subcommand has @p min..@p max words in all; otherwise the err reply is printed. */
+static bool arity(const struct args *a, unsigned min, unsigned max, const char *usage)
 {
-	if (a->n == want)
+	if (a->n >= min && a->n <= max)
 		return true;
-	con_err(a->n < want ? SCHED_E_MISSING : SCHED_E_EXTRA, usage);
+	con_err(a->n < min ? SCHED_E_MISSING : SCHED_E_EXTRA, usage);
 	return false;
 }
 
@@ -66,21 +68,26 @@ static void peek(uint32_t offset)
 void cmd_store(struct args *a)
 {
 	const char *sub = a->n > 1 ? a->v[1] : "";
-	uint32_t x = 0, y = 0;
+	uint32_t x = 0, y = 0, count = 1;
 	if (a->n == 1) {
 		/* nothing to parse */
 	} else if (con_str_eq(sub, "peek")) {
-		if (!arity(a, 3, "store peek OFFSET") || !con_number(a->v[2], &x))
+		if (!arity(a, 3, 3, "store peek OFFSET") || !con_number(a->v[2], &x))
 			return;
 	} else if (con_str_eq(sub, "poke")) {
-		if (!arity(a, 4, "store poke OFFSET BYTE") || !con_number(a->v[2], &x) || !con_number(a->v[3], &y))
+		if (!arity(a, 4, 5, "store poke OFFSET BYTE [COUNT]") || !con_number(a->v[2], &x) ||
+		    !con_number(a->v[3], &y) || (a->n == 5 && !con_number(a->v[4], &count)))
 			return;
 		if (y > 255) {
 			con_err(SCHED_E_RANGE, "a byte is 0..255");
 			return;
 		}
+		if (count == 0 || count > CON_POKE_MAX) {
+			con_err(SCHED_E_RANGE, "a poke is 1..1024 bytes");
+			return;
+		}
 	} else if (con_str_eq(sub, "erase")) {
-		if (!arity(a, 3, "store erase SECTOR") || !con_number(a->v[2], &x))
+		if (!arity(a, 3, 3, "store erase SECTOR") || !con_number(a->v[2], &x))
 			return;
 	} else {
 		con_err(SCHED_E_INVAL, "store takes peek, poke or erase");
@@ -113,10 +120,15 @@ void cmd_store(struct args *a)
 	struct fmt f;
 	fmt_init(&f);
 	if (con_str_eq(sub, "poke")) {
-		unsigned char b = (unsigned char)y;
-		err = port_store_write(x, &b, 1);
+		/* On the stack, not static: the board's RAM has no 1 KiB to spare, its 8 KiB stack has. */
+		unsigned char b[CON_POKE_MAX];
+		for (uint32_t i = 0; i < count; i++)
+			b[i] = (unsigned char)y;
+		err = port_store_write(x, b, count);
 		fmt_kv(&f, "ok at=", x);
 		fmt_kv(&f, " byte=", y);
+		if (count > 1)
+			fmt_kv(&f, " count=", count);
 	} else {
 		err = port_store_erase(x);
 		fmt_kv(&f, "ok erased=", x);

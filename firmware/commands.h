@@ -35,7 +35,7 @@
 	X("bench", 0, 1, "[BACKLOG]", "the per-operation benchmark", cmd_bench)                        \
 	X("selfcheck", 1, 1, "on|off", "run the invariant checker after every command", cmd_selfcheck) \
 	X("selftest", 1, 1, "fault", "fail on purpose, to test the fault report", cmd_selftest)       \
-	X("store", 0, 3, "[peek OFFSET|poke OFFSET BYTE|erase SECTOR]", "the non-volatile store: on or off, 16 bytes in hex, program a byte, erase a sector", cmd_store) \
+	X("store", 0, 4, "[peek OFFSET|poke OFFSET BYTE [COUNT]|erase SECTOR]", "the non-volatile store: on or off, 16 bytes in hex, program COUNT copies of a byte, erase a sector", cmd_store) \
 	X("quit", 0, 1, "[CODE]", "end the session with exit status CODE", cmd_quit)
 
 #define CONSOLE_DECLARE_(name, min, max, arguments, help, handler) void handler(struct args *a);
