@@ -46,7 +46,8 @@ enum {
 static char scratch[512];
 
 static int32_t handle = -1;  /* the open file, kept across failed opens so a retry reuses it */
-static uint32_t store_bytes; /* 0 until port_store_open has succeeded: nothing else may run */
+static bool is_open;         /* port_store_open has succeeded: the other calls may run */
+static uint32_t store_bytes; /* the size it gave, whole sectors */
 
 /* One semihosting call: QEMU reads (and for SYS_GET_CMDLINE writes) the block, answers in r0. */
 static int32_t semihost(uint32_t op, volatile uint32_t *block)
@@ -198,11 +199,12 @@ int port_store_open(uint32_t want_bytes, struct port_store_geometry *g)
 	uint32_t size = whole > want ? whole : want;
 	/* A new medium reads as erased: the bytes added are 0xFF, never the zeros a seek past the end leaves. */
 	if (have < size) {
-		store_bytes = 0; /* a failure part way leaves the store closed, as before the call */
+		/* A failure part way keeps the state of before the call: the file only grew. */
 		int err = put_erased(have, size);
 		if (err != SCHED_OK)
 			return err;
 	}
+	is_open = true;
 	store_bytes = size;
 	g->sector_bytes = STORE_SECTOR_BYTES;
 	g->sectors = size / STORE_SECTOR_BYTES;
@@ -211,7 +213,7 @@ int port_store_open(uint32_t want_bytes, struct port_store_geometry *g)
 
 int port_store_erase(uint32_t sector)
 {
-	if (store_bytes == 0)
+	if (!is_open)
 		return SCHED_E_STATE;
 	if (sector >= store_bytes / STORE_SECTOR_BYTES)
 		return SCHED_E_RANGE;
@@ -220,7 +222,7 @@ int port_store_erase(uint32_t sector)
 
 int port_store_write(uint32_t offset, const void *data, uint32_t n)
 {
-	if (store_bytes == 0)
+	if (!is_open)
 		return SCHED_E_STATE;
 	if (offset > store_bytes || n > store_bytes - offset)
 		return SCHED_E_RANGE;
@@ -243,7 +245,7 @@ int port_store_write(uint32_t offset, const void *data, uint32_t n)
 
 int port_store_read(uint32_t offset, void *data, uint32_t n)
 {
-	if (store_bytes == 0)
+	if (!is_open)
 		return SCHED_E_STATE;
 	if (offset > store_bytes || n > store_bytes - offset)
 		return SCHED_E_RANGE;
