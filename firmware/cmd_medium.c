@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* store [peek OFFSET|poke OFFSET BYTE [COUNT]|erase SECTOR]: the port's non-volatile store by hand, for tests. */
+/* medium [peek OFFSET|poke OFFSET BYTE [COUNT]|erase SECTOR]: the store's medium byte by byte, for tests. */
 #include <stdbool.h>
 
 #include "commands.h"
@@ -65,17 +65,17 @@ static void peek(uint32_t offset)
 	fmt_line(&f);
 }
 
-void cmd_store(struct args *a)
+void cmd_medium(struct args *a)
 {
 	const char *sub = a->n > 1 ? a->v[1] : "";
 	uint32_t x = 0, y = 0, count = 1;
 	if (a->n == 1) {
 		/* nothing to parse */
 	} else if (con_str_eq(sub, "peek")) {
-		if (!arity(a, 3, 3, "store peek OFFSET") || !con_number(a->v[2], &x))
+		if (!arity(a, 3, 3, "medium peek OFFSET") || !con_number(a->v[2], &x))
 			return;
 	} else if (con_str_eq(sub, "poke")) {
-		if (!arity(a, 4, 5, "store poke OFFSET BYTE [COUNT]") || !con_number(a->v[2], &x) ||
+		if (!arity(a, 4, 5, "medium poke OFFSET BYTE [COUNT]") || !con_number(a->v[2], &x) ||
 		    !con_number(a->v[3], &y) || (a->n == 5 && !con_number(a->v[4], &count)))
 			return;
 		if (y > 255) {
@@ -87,23 +87,23 @@ void cmd_store(struct args *a)
 			return;
 		}
 	} else if (con_str_eq(sub, "erase")) {
-		if (!arity(a, 3, 3, "store erase SECTOR") || !con_number(a->v[2], &x))
+		if (!arity(a, 3, 3, "medium erase SECTOR") || !con_number(a->v[2], &x))
 			return;
 	} else {
-		con_err(SCHED_E_INVAL, "store takes peek, poke or erase");
+		con_err(SCHED_E_INVAL, "medium takes peek, poke or erase");
 		return;
 	}
 
 	int err = open_store();
 	if (a->n == 1) {
 		if (err == SCHED_E_NOENT) {
-			con_ok(" store=off");
+			con_ok(" medium=off");
 		} else if (err != SCHED_OK) {
 			store_err(err);
 		} else {
 			struct fmt f;
 			fmt_init(&f);
-			fmt_kv(&f, "ok store=on sectors=", geometry.sectors);
+			fmt_kv(&f, "ok medium=on sectors=", geometry.sectors);
 			fmt_kv(&f, " sector_bytes=", geometry.sector_bytes);
 			fmt_line(&f);
 		}
