@@ -211,13 +211,15 @@ $(BUILD)/rel/console: $(call obj,rel,$(TWIN_SRC)) $(BUILD)/obj/rel/firmware/fixt
 	$(CC) $(LDFLAGS_rel) $^ -o $@
 $(BUILD)/san/console: $(call obj,san,$(TWIN_SRC)) $(BUILD)/obj/san/firmware/fixtures_blob.o $(BUILD)/san/libsched.a
 	$(CC) $(LDFLAGS_san) $^ -o $@
-# STORE=FILE adds the board's non-volatile store (docs/port-guide.md): the firmware's semihosting
-# command line becomes "firmware --store FILE". A second -semihosting-config adds to the port.mk's
-# (QEMU merges them), so a port.mk line must carry no arg= of its own: QEMU would repeat it.
+# The board's line with its non-volatile store in STORE (docs/port-guide.md): the firmware's semihosting
+# command line becomes "firmware --store STORE". A second -semihosting-config adds to the port.mk's (QEMU
+# merges them), so a port.mk line must carry no arg= of its own: QEMU would repeat it.
 comma := ,
-QEMU_STORE = $(if $(STORE), -semihosting-config arg=firmware$(comma)arg=--store$(comma)arg=$(subst $(comma),$(comma)$(comma),$(STORE)))
+print-qemu-store:
+	$(if $(STORE),,$(error print-qemu-store needs STORE=FILE))
+	@echo $(QEMU_$(PORT)) -semihosting-config arg=firmware$(comma)arg=--store$(comma)arg=$(subst $(comma),$(comma)$(comma),$(STORE))
 print-qemu:
-	@echo $(QEMU_$(PORT))$(QEMU_STORE)
+	@echo $(QEMU_$(PORT))
 print-ports:
 	@echo $(PORTS)
 
