@@ -1,32 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* medium [peek OFFSET|poke OFFSET BYTE [COUNT]|erase SECTOR]: the store's medium byte by byte, for tests. */
+/* medium [open BYTES|peek OFFSET|poke OFFSET BYTE [COUNT]|erase SECTOR]: the port's store calls one by one, for tests. */
 #include <stdbool.h>
 
 #include "commands.h"
 #include "con.h"
 #include "port.h"
 
-/* What the console asks of the store: room for the checkpoint and journal to come. */
-#define CON_STORE_BYTES (64u * 1024u)
 /* Enough for one poke to span two sectors and more than one 512-byte chunk of a board's NOR check. */
 #define CON_POKE_MAX 1024u
 
-static struct port_store_geometry geometry;
-static bool store_open;
-
-/* Opened on first use, so a session that never asks does no I/O; until it opens, every use retries. */
-static int open_store(void)
-{
-	if (!store_open) {
-		int err = port_store_open(CON_STORE_BYTES, &geometry);
-		if (err != SCHED_OK)
-			return err;
-		store_open = true;
-	}
-	return SCHED_OK;
-}
-
-static void store_err(int err)
+static void medium_err(int err)
 {
 	if (err == SCHED_E_NOENT)
 		con_err(err, "no store: boot with --store FILE");
@@ -51,7 +34,7 @@ static void peek(uint32_t offset)
 	unsigned char b[16];
 	int err = port_store_read(offset, b, sizeof b);
 	if (err != SCHED_OK) {
-		store_err(err);
+		medium_err(err);
 		return;
 	}
 	struct fmt f;
@@ -71,8 +54,9 @@ void cmd_medium(struct args *a)
 	uint32_t x = 0, y = 0, count = 1;
 	if (a->n == 1) {
 		/* nothing to parse */
-	} else if (con_str_eq(sub, "peek")) {
-		if (!arity(a, 3, 3, "medium peek OFFSET") || !con_number(a->v[2], &x))
+	} else if (con_str_eq(sub, "open") || con_str_eq(sub, "peek")) {
+		if (!arity(a, 3, 3, sub[0] == 'o' ? "medium open BYTES" : "medium peek OFFSET") ||
+		    !con_number(a->v[2], &x))
 			return;
 	} else if (con_str_eq(sub, "poke")) {
 		if (!arity(a, 4, 5, "medium poke OFFSET BYTE [COUNT]") || !con_number(a->v[2], &x) ||
@@ -90,35 +74,37 @@ void cmd_medium(struct args *a)
 		if (!arity(a, 3, 3, "medium erase SECTOR") || !con_number(a->v[2], &x))
 			return;
 	} else {
-		con_err(SCHED_E_INVAL, "medium takes peek, poke or erase");
+		con_err(SCHED_E_INVAL, "medium takes open, peek, poke or erase");
 		return;
 	}
 
-	int err = open_store();
-	if (a->n == 1) {
-		if (err == SCHED_E_NOENT) {
-			con_ok(" medium=off");
-		} else if (err != SCHED_OK) {
-			store_err(err);
-		} else {
-			struct fmt f;
-			fmt_init(&f);
-			fmt_kv(&f, "ok medium=on sectors=", geometry.sectors);
-			fmt_kv(&f, " sector_bytes=", geometry.sector_bytes);
-			fmt_line(&f);
-		}
+	/*
+	 * Every use opens: the port's open is cheap once its file is open, and
+	 * asking for 0 bytes never resizes what the console's store set up at
+	 * boot. Only `medium open BYTES` asks for more (the port grows the file).
+	 */
+	struct port_store_geometry g;
+	int err = port_store_open(x > 0 && sub[0] == 'o' ? x : 0, &g);
+	if (a->n == 1 && err == SCHED_E_NOENT) {
+		con_ok(" medium=off");
 		return;
 	}
 	if (err != SCHED_OK) {
-		store_err(err);
+		medium_err(err);
+		return;
+	}
+	struct fmt f;
+	fmt_init(&f);
+	if (a->n == 1 || sub[0] == 'o') {
+		fmt_kv(&f, "ok medium=on sectors=", g.sectors);
+		fmt_kv(&f, " sector_bytes=", g.sector_bytes);
+		fmt_line(&f);
 		return;
 	}
 	if (con_str_eq(sub, "peek")) {
 		peek(x);
 		return;
 	}
-	struct fmt f;
-	fmt_init(&f);
 	if (con_str_eq(sub, "poke")) {
 		/* On the stack, not static: the board's RAM has no 1 KiB to spare, its 8 KiB stack has. */
 		unsigned char b[CON_POKE_MAX];
@@ -134,7 +120,7 @@ void cmd_medium(struct args *a)
 		fmt_kv(&f, "ok erased=", x);
 	}
 	if (err != SCHED_OK)
-		store_err(err);
+		medium_err(err);
 	else
 		fmt_line(&f);
 }
