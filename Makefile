@@ -175,7 +175,8 @@ endif
 # file and one line of firmware/commands.h, no edit here.
 CONSOLE_SRC := firmware/console.c firmware/line.c firmware/view.c $(sort $(wildcard firmware/cmd_*.c)) \
                firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/durable.c firmware/persist.c
-FW_APP_SRC := $(CONSOLE_SRC) firmware/main.c port/cortex-m/startup.c port/cortex-m/port_cortex_m.c
+FW_APP_SRC := $(CONSOLE_SRC) firmware/main.c port/cortex-m/startup.c port/cortex-m/port_cortex_m.c \
+              port/cortex-m/store_semihost.c
 FW_FIXTURES := fixtures/KTH-SP2-1996-2.1-cln.fix fixtures/peek.fix
 FW_INC := -Icore/include -Iport -Iport/cortex-m -Ifirmware
 FW_OPT := -O2 -g -ffunction-sections -fdata-sections
@@ -210,6 +211,13 @@ $(BUILD)/rel/console: $(call obj,rel,$(TWIN_SRC)) $(BUILD)/obj/rel/firmware/fixt
 	$(CC) $(LDFLAGS_rel) $^ -o $@
 $(BUILD)/san/console: $(call obj,san,$(TWIN_SRC)) $(BUILD)/obj/san/firmware/fixtures_blob.o $(BUILD)/san/libsched.a
 	$(CC) $(LDFLAGS_san) $^ -o $@
+# The board's line with its non-volatile store in STORE (docs/port-guide.md): the firmware's semihosting
+# command line becomes "firmware --store STORE". A second -semihosting-config adds to the port.mk's (QEMU
+# merges them), so a port.mk line must carry no arg= of its own: QEMU would repeat it.
+comma := ,
+print-qemu-store:
+	$(if $(STORE),,$(error print-qemu-store needs STORE=FILE))
+	@echo $(QEMU_$(PORT)) -semihosting-config arg=firmware$(comma)arg=--store$(comma)arg=$(subst $(comma),$(comma)$(comma),$(STORE))
 print-qemu:
 	@echo $(QEMU_$(PORT))
 print-ports:

@@ -5,7 +5,6 @@
 
 #include "cortex_m.h"
 #include "port.h"
-#include "sched/err.h"
 
 static uint32_t last_count;
 static uint64_t high_count;
@@ -162,34 +161,4 @@ int memcmp(const void *a, const void *b, size_t n)
 		if (x[i] != y[i])
 			return x[i] < y[i] ? -1 : 1;
 	return 0;
-}
-
-/* The store: none yet on the boards (a semihosting file is the plan, docs/port-guide.md). */
-int port_store_open(uint32_t want_bytes, struct port_store_geometry *g)
-{
-	(void)want_bytes;
-	(void)g;
-	return SCHED_E_NOENT;
-}
-
-int port_store_erase(uint32_t sector)
-{
-	(void)sector;
-	return SCHED_E_STATE;
-}
-
-int port_store_write(uint32_t offset, const void *data, uint32_t n)
-{
-	(void)offset;
-	(void)data;
-	(void)n;
-	return SCHED_E_STATE;
-}
-
-int port_store_read(uint32_t offset, void *data, uint32_t n)
-{
-	(void)offset;
-	(void)data;
-	(void)n;
-	return SCHED_E_STATE;
 }
