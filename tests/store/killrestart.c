@@ -112,6 +112,7 @@ static void start(struct proc *p, uint64_t cut)
 	}
 	p->pid = fork();
 	if (p->pid == 0) {
+		setpgid(0, 0); /* its own group: a kill reaches a wrapper's child too (timeout, a shell) */
 		dup2(to[0], 0);
 		dup2(from[1], 1);
 		close(to[1]);
@@ -134,6 +135,7 @@ static void start(struct proc *p, uint64_t cut)
 		perror("exec");
 		_exit(127);
 	}
+	setpgid(p->pid, p->pid); /* also here, so the group exists before any kill */
 	close(to[0]);
 	close(from[1]);
 	p->in = to[1];
@@ -142,11 +144,11 @@ static void start(struct proc *p, uint64_t cut)
 	p->eof = false;
 }
 
-/* Kill it by the PID we started it with, and reap it. */
+/* Kill it, and anything it started, by the process group we made for it; then reap it. */
 static void stop(struct proc *p)
 {
 	if (p->pid > 0) {
-		kill(p->pid, SIGKILL);
+		kill(-p->pid, SIGKILL);
 		waitpid(p->pid, NULL, 0);
 	}
 	close(p->in);
@@ -395,7 +397,7 @@ int main(int argc, char **argv)
 		if (kill_now) {
 			struct timespec d = {0, (long)draw(3000) * 1000L};
 			nanosleep(&d, NULL);
-			kill(p.pid, SIGKILL);
+			kill(-p.pid, SIGKILL);
 		}
 		/* Anything it answered before dying counts as acknowledged. */
 		bool answered = reply(&p, r, sizeof r, kill_now ? 500 : REPLY_TIMEOUT_MS);

@@ -22,7 +22,7 @@ for t in $targets; do
 		qemu=$(make -s --no-print-directory print-qemu-store PORT="$t" STORE=FILE)
 		# shellcheck disable=SC2086 # the QEMU command line is words
 		out=$(cd "$tmp" && "$OLDPWD/$B/san/killrestart" --store "$tmp/$t.img" --kills "${BOARD_KILLS:-20}" \
-			--lines 160 --seed 12 -- timeout 600 $qemu -kernel "$OLDPWD/$B/fw/$t/firmware.elf" 2>&1)
+			--lines 160 --seed 12 -- $qemu -kernel "$OLDPWD/$B/fw/$t/firmware.elf" 2>&1)
 	fi
 	printf '%s\n' "$out" | sed "s/^TEST store.killrestart/TEST store.killrestart.$t/; s/^note: killrestart:/note: killrestart $t:/"
 done
