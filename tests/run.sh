@@ -36,6 +36,7 @@ run freestanding tests/freestanding.sh "$B/arm/libsched.a"
 run firmware tests/firmware.sh
 run console tests/console/run.sh
 run store tests/store/store.sh
+run store_board tests/store/board.sh
 run lint tests/lint.sh
 
 passed=$(grep -c '^TEST .* PASS$' "$log")

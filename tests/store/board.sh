@@ -16,12 +16,12 @@
 #                     two sectors and two 512-byte chunks of the board's check;
 #   erase             an erase reads 0xFF, in the console and in the file, and
 #                     the console's store restores the same schedule after it.
-# Needs `make -j2 firmware-all`. Prints TEST lines; without qemu-system-arm, a
-# note and no TEST line.
+# Needs `make -j2 firmware-all`. Prints TEST lines; without qemu-system-arm,
+# one FAIL that says so (make test installs it).
 set -u
 B=${BUILD:-build}
 if ! command -v qemu-system-arm >/dev/null 2>&1; then
-	echo "note: tests/store_board.sh skipped: qemu-system-arm is not installed (apt-get install qemu-system-arm)"
+	echo "TEST store_board.qemu_available FAIL qemu-system-arm is not installed (make test installs it as root: apt-get install qemu-system-arm)"
 	exit 0
 fi
 tmp=$(mktemp -d) # absolute, so QEMU's working directory does not matter
