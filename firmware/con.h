@@ -73,6 +73,12 @@ void persist_fmt_banner(struct fmt *f);
  * false with the err reply printed if the store failed.
  */
 bool persist_log(const char *text, unsigned n);
+/**
+ * A journaled line ran for @p cycles (the port's counter): what replaying it
+ * would cost a restore. When the journal's total passes the budget, the next
+ * line is preceded by a snapshot, so a restore never replays more. O(1).
+ */
+void persist_ran(uint64_t cycles);
 
 /** Run the pass a state change calls for, at the current time. O(pass). */
 void con_settle(void);

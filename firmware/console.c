@@ -240,12 +240,18 @@ static void run_line(char *text)
 		fmt_line(&f);
 		return;
 	}
-	if (journaled(c, &a) && !con.restoring) {
+	if (!journaled(c, &a)) {
+		c->handler(&a);
+		return;
+	}
+	if (!con.restoring) {
 		char line[LINE_MAX_BYTES + 1];
 		if (!persist_log(line, join(&a, line)))
 			return; /* not durable, so not done: persist_log() said why */
 	}
+	uint64_t c0 = port_cycles();
 	c->handler(&a);
+	persist_ran(port_cycles() - c0);
 }
 
 void con_replay_line(char *text)

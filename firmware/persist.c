@@ -15,6 +15,16 @@
 #ifndef PERSIST_JOURNAL_BYTES
 #define PERSIST_JOURNAL_BYTES 16384u /* per journal: about 250 submit lines between snapshots */
 #endif
+#ifndef PERSIST_REPLAY_BUDGET
+/*
+ * The work a restore may have to replay, in the port's counter unit: past
+ * it, the next journaled line first compacts the journal into a snapshot,
+ * so that a restore (and with it a reset under a watchdog) stays short
+ * whatever the policy costs per command. Host: nanoseconds (0.1 s); a
+ * board's port.mk sets its own (instructions or timer ticks).
+ */
+#define PERSIST_REPLAY_BUDGET 100000000u
+#endif
 #define PERSIST_LINE 1u              /* the one record type: a command line */
 #define SAVED_MAGIC 0x314E4F43u      /* "CON1" */
 
@@ -32,6 +42,8 @@ enum store_state { STORE_OFF, STORE_ON, STORE_FAILED };
 
 static struct {
 	enum store_state state;
+	uint64_t journal_cost; /* what replaying the journal since the last snapshot costs */
+	uint32_t budget_snapshots; /* snapshots taken because that cost passed the budget */
 	int failure; /* the sched_err that made it fail */
 	struct durable d;
 	struct port_store_geometry g;
@@ -62,7 +74,10 @@ static int write_snapshot(void *ctx)
 	struct con_saved saved = {.magic = SAVED_MAGIC, .bytes = sizeof saved, .now = con.now,
 				  .decisions = con.decisions, .hash = con.hash, .cfg = con.cfg};
 	struct durable_piece pieces[2] = {{con_arena, (uint32_t)sched_arena_used(con.s)}, {&saved, sizeof saved}};
-	return durable_snapshot(&st.d, pieces, 2);
+	int err = durable_snapshot(&st.d, pieces, 2);
+	if (err == SCHED_OK)
+		st.journal_cost = 0;
+	return err;
 }
 
 /* Take up a snapshot read into con_arena: the arena, then the console's state after it. */
@@ -190,7 +205,13 @@ bool persist_log(const char *text, unsigned n)
 		con_err(SCHED_E_IO, "the store failed earlier: nothing that changes the schedule is accepted");
 		return false;
 	}
-	int err = durable_append(&st.d, PERSIST_LINE, text, n);
+	int err = SCHED_OK;
+	if (st.journal_cost >= PERSIST_REPLAY_BUDGET) {
+		st.budget_snapshots++;
+		err = write_snapshot(NULL); /* a restore would replay too much: start a new journal */
+	}
+	if (err == SCHED_OK)
+		err = durable_append(&st.d, PERSIST_LINE, text, n);
 	if (err == SCHED_E_NOSPACE) {
 		/* A full journal: the state so far becomes a snapshot, and the journal starts again. */
 		err = write_snapshot(NULL);
@@ -202,6 +223,12 @@ bool persist_log(const char *text, unsigned n)
 		return false;
 	}
 	return true;
+}
+
+void persist_ran(uint64_t cycles)
+{
+	if (st.state == STORE_ON)
+		st.journal_cost += cycles;
 }
 
 /* --- the store and digest commands ------------------------------------------------------------ */
@@ -239,6 +266,9 @@ void cmd_store(struct args *a)
 	fmt_kv(&f, " journal_free=", durable_journal_free(&st.d));
 	fmt_kv(&f, " snapshot_bytes=", sched_arena_used(con.s) + sizeof(struct con_saved));
 	fmt_kv(&f, " snapshots_written=", st.d.snapshots_written);
+	fmt_kv(&f, " journal_cost=", st.journal_cost);
+	fmt_kv(&f, " replay_budget=", PERSIST_REPLAY_BUDGET);
+	fmt_kv(&f, " budget_snapshots=", st.budget_snapshots);
 	fmt_line(&f);
 }
 
