@@ -39,6 +39,7 @@ for target in fixture swf console; do
 		echo "note: fuzz_$target: $runs(s)"
 	else
 		echo "TEST fuzz.$target FAIL exit $st: $(grep -aE '^fuzz_console:|ERROR|runtime error|SUMMARY' "$log" | head -2 | tr '\n' ' ')"
+		grep -a -A2 '^fuzz_console:' "$log" | cut -c1-400 # the console's broken rule, the line and the output
 		tail -30 "$log"
 		for a in "$tmp/$target"-crash-* "$tmp/$target"-leak-* "$tmp/$target"-timeout-*; do
 			[ -f "$a" ] && echo "reproducer $(basename "$a"): $(base64 -w0 "$a" | head -c 400)"
