@@ -2,9 +2,9 @@
 # Run each libFuzzer target for FUZZ_SECONDS (default 40: make test's three
 # targets share the two minutes its two had; make fuzz gives each 60) from
 # the seed corpus (the corrupt-fixture corpus, the hand-made fixtures and
-# traces; for the console, the commands of tests/console/*.txt and a
-# dictionary of their words and the command table's names); any crash,
-# leak or sanitizer report fails. Prints TEST lines and each target's runs.
+# traces; for the console, the commands of tests/console/*.txt, and a
+# dictionary and seeds of the names it takes); any crash, leak or
+# sanitizer report fails. Prints TEST lines and each target's runs.
 set -u
 B=${BUILD:-build}/fuzz
 secs=${FUZZ_SECONDS:-40}
@@ -21,10 +21,16 @@ for script in tests/console/*.txt; do
 	sed -n 's/^> //p' "$script" | while IFS= read -r line; do printf '%b\n' "$line"; done \
 		>"$tmp/seed_console/$(basename "$script" .txt)"
 done
-{
-	for script in tests/console/*.txt; do sed -n 's/^> //p' "$script"; done | tr ' \t' '\n\n'
-	sed -n 's/^[[:space:]]*X("\([a-z]*\)".*/\1/p' firmware/commands.h
-} | grep -E '^[A-Za-z][A-Za-z0-9_.-]*$' | sort -u | sed 's/.*/"&"/' >"$tmp/console.dict"
+# Its dictionary: the words of those sessions, and the names the console takes, with seeds that
+# use each of them (policies, parameters, fixtures), both from the target itself.
+mkdir "$tmp/export"
+if ! FUZZ_CONSOLE_EXPORT="$tmp/export" "$B/fuzz_console" >/dev/null 2>&1; then
+	echo "TEST fuzz.console_names FAIL $B/fuzz_console did not write its dictionary and seeds"
+	: >"$tmp/export/console.dict"
+fi
+mv "$tmp"/export/seed-* "$tmp/seed_console/" 2>/dev/null
+for script in tests/console/*.txt; do sed -n 's/^> //p' "$script"; done | tr ' \t' '\n\n' |
+	grep -E '^[A-Za-z][A-Za-z0-9_.-]*$' | sed 's/.*/"&"/' | sort -u - "$tmp/export/console.dict" >"$tmp/console.dict"
 
 for target in fixture swf console; do
 	log=$tmp/$target.log

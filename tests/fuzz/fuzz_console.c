@@ -41,6 +41,7 @@
 #define DOC_MAX_WORDS 8u
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 /*
  * Small fixtures in place of the image's (tests/fuzz/fuzz_fixtures.S):
@@ -153,16 +154,26 @@ static struct verdict classify(const uint8_t *p, size_t n, struct words *w)
  *  - "selftest fault" crashes on purpose (tests/console/fault*.txt test it);
  *  - a "bench" that would run (no argument, or a backlog of 1..1024) takes
  *    10 ms to a second and prints timings; its refusals (0, above 1024, not
- *    a number, too many words) are still sent.
- * "replay" is not filtered: the fixtures here are a few jobs each.
+ *    a number, too many words) are still sent;
+ *  - a "replay" with a name after the input's first such line: the
+ *    fixtures here are small, but 120 jobs under slack take milliseconds,
+ *    and mutation copies lines, so more than one would halve the inputs a
+ *    second fuzzed; a replay ends with an empty schedule, so a second one
+ *    would find the state the first left anyway. *replayed says whether
+ *    the input has had its one.
  */
-static bool skipped(const struct words *w)
+static bool skipped(const struct words *w, bool *replayed)
 {
 	if (word_is(w, 0, "selftest"))
 		return w->n == 2 && word_is(w, 1, "fault");
 	if (word_is(w, 0, "bench")) {
 		int64_t backlog = word_number(w, 1);
 		return w->n == 1 || (w->n == 2 && backlog >= 1 && backlog <= 1024);
+	}
+	if (word_is(w, 0, "replay") && w->n >= 2 && w->n <= 3) {
+		bool again = *replayed;
+		*replayed = true;
+		return again;
 	}
 	return false;
 }
@@ -314,6 +325,98 @@ static int send(const uint8_t *p, size_t n, struct verdict v, const struct words
 	return rc;
 }
 
+/* One dictionary entry per lowercase word of @p s (letters, digits, '-'), split at anything else. */
+static void dict_words(FILE *f, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t start = i;
+		while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '-'))
+			i++;
+		if (i > start && s[start] >= 'a' && s[start] <= 'z')
+			fprintf(f, "\"%.*s\"\n", (int)(i - start), s + start);
+		if (i == start)
+			i++;
+	}
+}
+
+static FILE *create(const char *dir, const char *name)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	if (f == NULL) {
+		perror(path);
+		exit(1);
+	}
+	return f;
+}
+
+static void done(FILE *f)
+{
+	if (fclose(f) != 0)
+		exit(1);
+}
+
+/*
+ * With FUZZ_CONSOLE_EXPORT=DIR, write into DIR and exit: console.dict, a
+ * libFuzzer dictionary of the names the console takes (the words of help,
+ * the policies, their parameters and choices, the linked fixtures), and
+ * seeds that use them (seed-policies: a few jobs under every policy;
+ * seed-params: every parameter and choice; seed-replay-NAME: a fixture),
+ * which mutation alone rarely puts together. tests/fuzz/fuzz.sh uses them,
+ * so a new policy, parameter or fixture is fuzzed without a list to keep.
+ */
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	const char *dir = getenv("FUZZ_CONSOLE_EXPORT");
+	if (dir == NULL)
+		return 0;
+	size_t n;
+	console_init(port_name());
+	port_fuzz_clear();
+	for (const char *c = "help\n"; *c != '\0'; c++)
+		console_feed(*c);
+	const char *out = port_fuzz_output(&n);
+	FILE *dict = create(dir, "console.dict"), *pol = create(dir, "seed-policies");
+	FILE *par = create(dir, "seed-params");
+	dict_words(dict, out, n);
+	for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
+		const char *name = sched_policy_name((enum sched_policy_id)p);
+		fprintf(dict, "\"%s\"\n", name);
+		/* On the 128 processors: 2 waits for 1, 3 and 4 may backfill, 1 ends early, 2 is withdrawn. */
+		fprintf(pol, "reset\npolicy %s\nsubmit 1 100 100\nsubmit 2 64 50\nsubmit 3 20 10\n"
+			     "submit 4 8 30 1 0 500 over\nadvance 5\nfinish 1\ncancel 2\nqueue\nprofile\nadvance 60\n",
+			name);
+		const struct sched_param *ps;
+		unsigned k = sched_policy_params((enum sched_policy_id)p, &ps);
+		for (unsigned i = 0; i < k; i++) {
+			char v[24];
+			sched_param_format(&ps[i], ps[i].max, v, sizeof v);
+			fprintf(dict, "\"%s\"\n", ps[i].name);
+			fprintf(par, "config help %s\nconfig %s %s\n", ps[i].name, ps[i].name, v);
+			for (unsigned c = 0; ps[i].kind == SCHED_PARAM_CHOICE && ps[i].choices[c] != NULL; c++) {
+				fprintf(dict, "\"%s\"\n", ps[i].choices[c]);
+				fprintf(par, "config %s %s\n", ps[i].name, ps[i].choices[c]);
+			}
+		}
+	}
+	for (unsigned i = 0; i < console_fixture_count; i++) {
+		/* One seed each: an input runs one replay (skipped()). */
+		char name[64];
+		snprintf(name, sizeof name, "seed-replay-%s", console_fixtures[i].name);
+		FILE *rep = create(dir, name);
+		fprintf(rep, "policy slack\nreplay %s\nstatus\n", console_fixtures[i].name);
+		done(rep);
+		fprintf(dict, "\"%s\"\n", console_fixtures[i].name);
+	}
+	done(dict);
+	done(pol);
+	done(par);
+	exit(0);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	size_t n;
@@ -332,6 +435,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!starts(out, n, "ok"))
 		fail("selfcheck on was refused");
 
+	bool replayed = false;
 	for (size_t at = 0; at < size;) {
 		const uint8_t *p = data + at;
 		const uint8_t *nl = memchr(p, '\n', size - at);
@@ -349,7 +453,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		size_t len = (size_t)(nl - p);
 		at += len + 1;
 		v = classify(p, len, &w);
-		if (v.kind == EXPECT_REPLY && skipped(&w))
+		if (v.kind == EXPECT_REPLY && skipped(&w, &replayed))
 			continue;
 		if (send(p, len, v, &w) >= 0)
 			break; /* quit: the rest of the input is never read */
