@@ -19,8 +19,10 @@
  *  - the core's invariant checker passes after every line: the target turns
  *    "selfcheck on" first, and an "err 11" is a crash; if the input turns it
  *    off, the target runs the checker itself.
- * Each input starts from console_init(), which sets the console's global
- * state (con, the live schedule in con_arena, the line being read) afresh.
+ * A few lines are not sent (skipped(): the deliberate fault, a bench that
+ * would run, an input's second replay). Each input starts from
+ * console_init(), which sets the console's global state (con, the live
+ * schedule in con_arena, the line being read) afresh.
  * The build (Makefile) gives the console a job table of 64 so that inputs
  * run faster and can fill it; the code is the twin's.
  */
@@ -45,7 +47,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 /*
  * Small fixtures in place of the image's (tests/fuzz/fuzz_fixtures.S):
- * replay then takes microseconds, so it needs no filtering.
+ * KTH's replay takes seconds, these at most milliseconds.
  */
 extern const uint8_t fuzz_fx_peek[], fuzz_fx_peek_end[], fuzz_fx_valid[], fuzz_fx_valid_end[];
 extern const uint8_t fuzz_fx_crc[], fuzz_fx_crc_end[], fuzz_fx_truncated[], fuzz_fx_truncated_end[];
