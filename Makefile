@@ -23,7 +23,7 @@ TEST_INC := -Icore/src
 # Host variants: rel (what users run) and san (what the tests run).
 CFLAGS_rel := -O2 -g
 CFLAGS_san := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
-              -fno-sanitize-recover=all -DSCHED_DEBUG
+              -fno-sanitize-recover=all -DSCHED_DEBUG -DSCHED_FAILPOINTS
 LDFLAGS_rel :=
 LDFLAGS_san := -fsanitize=address,undefined
 
@@ -71,15 +71,20 @@ $(BUILD)/$(1)/checker $(BUILD)/$(1)/gang_checker: \
 		$(BUILD)/$(1)/%: $(call obj,$(1),tests/prop/%.c tests/prop/violation.c) $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
+$(BUILD)/$(1)/libfw.a: $(call obj,$(1),firmware/durable.c)
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcs $$@ $$^
 $(BUILD)/$(1)/libtools.a: $(call obj,$(1),tools/trace_stats.c)
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
 $(BUILD)/$(1)/swf2fix $(BUILD)/$(1)/fix2swf $(BUILD)/$(1)/fixinfo $(BUILD)/$(1)/wlgen: \
 		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libtrace.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
+$(BUILD)/$(1)/killrestart: $(call obj,$(1),tests/store/killrestart.c)
+	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/randwl: $(call obj,$(1),tests/prop/randwl.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
-$(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libtrace.a \
+$(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libfw.a $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 endef
@@ -109,7 +114,7 @@ run: $(BUILD)/replay
 deps:
 	@tests/ensure-deps.sh
 
-test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl $(TOOLS)) $(BUILD)/replay \
+test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart $(TOOLS)) $(BUILD)/replay \
 	$(BUILD)/fixinfo fuzz-build \
 	firmware-all
 
@@ -174,7 +179,7 @@ endif
 # The console, the same on every board and in the host twin: a new command is one firmware/cmd_*.c
 # file and one line of firmware/commands.h, no edit here.
 CONSOLE_SRC := firmware/console.c firmware/line.c firmware/view.c $(sort $(wildcard firmware/cmd_*.c)) \
-               firmware/fmt.c firmware/bench.c firmware/fixtures.c
+               firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/durable.c firmware/persist.c
 FW_APP_SRC := $(CONSOLE_SRC) firmware/main.c port/cortex-m/startup.c port/cortex-m/port_cortex_m.c
 FW_FIXTURES := fixtures/KTH-SP2-1996-2.1-cln.fix fixtures/peek.fix
 FW_INC := -Icore/include -Iport -Iport/cortex-m -Ifirmware

@@ -32,12 +32,47 @@ struct con {
 	struct sched_config cfg; /* what the next live_init uses; policy parameters mirror s's */
 	sched_time_t now;
 	bool selfcheck;
-	int exit_status; /* -1 until quit */
+	bool restoring;     /* replaying the journal: commands run muted and are not journaled again */
+	int exit_status;    /* -1 until quit */
+	uint64_t hash;      /* FNV-1a over every decision since the last reset: the schedule hash */
+	uint32_t decisions; /* how many */
 };
+#define CON_HASH_BASIS 14695981039346656037u
 extern struct con con;
 
 /** Start the live scheduler afresh over the arena, empty, at time 0. O(max_jobs). */
 void con_live_init(void);
+
+/** Take up the live scheduler already in con_arena (a restored snapshot). O(1). sched_attach()'s errors. */
+int con_live_attach(void);
+
+/** Run one journaled line again, muted and not journaled: a restore's replay. O(the command). */
+void con_replay_line(char *text);
+
+/**
+ * Before a command replaces the live schedule other than by its own
+ * journaled line (replay, bench): journal it as a reset. False, with the
+ * err reply printed, if the store refused: the command must not go on.
+ */
+bool con_arena_take(void);
+
+/** FNV-1a step over the four bytes of @p v. O(1). */
+uint64_t con_hash_u32(uint64_t h, uint32_t v);
+
+/*
+ * The store (persist.c): what survives a reset. Without one (no --store on
+ * the host, no semihosting store on a board) these do nothing.
+ */
+/** At boot: restore the newest state the store holds and print the "restore" line. O(restore). */
+void persist_boot(void);
+/** Append " store=on|off|failed" (and the journal's position) to the banner. O(1). */
+void persist_fmt_banner(struct fmt *f);
+/**
+ * Make the line @p text (@p n bytes) durable before it runs, compacting a
+ * full journal into a snapshot first. True if it is (or there is no store);
+ * false with the err reply printed if the store failed.
+ */
+bool persist_log(const char *text, unsigned n);
 
 /** Run the pass a state change calls for, at the current time. O(pass). */
 void con_settle(void);

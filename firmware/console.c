@@ -13,12 +13,13 @@ static struct line input;
 struct command {
 	const char *name;
 	unsigned min, max; /* arguments after the command word */
+	enum con_journal journal;
 	const char *arguments, *help;
 	void (*handler)(struct args *a);
 };
 
 static const struct command commands[] = {
-#define CONSOLE_ENTRY_(name, min, max, arguments, help, handler) {name, min, max, arguments, help, handler},
+#define CONSOLE_ENTRY_(name, min, max, journal, arguments, help, handler) {name, min, max, journal, arguments, help, handler},
 	CONSOLE_COMMANDS(CONSOLE_ENTRY_)
 #undef CONSOLE_ENTRY_
 };
@@ -96,9 +97,23 @@ void con_fmt_next(struct fmt *f)
 		fmt_u32(f, next);
 }
 
+/* FNV-1a, 64 bits, over one value's four bytes: the schedule hash and the state digest. */
+uint64_t con_hash_u32(uint64_t h, uint32_t v)
+{
+	for (unsigned i = 0; i < 4; i++) {
+		h ^= (v >> (8 * i)) & 0xFFu;
+		h *= 1099511628211u;
+	}
+	return h;
+}
+
 static void on_decision(void *ctx, const struct sched_decision *d)
 {
 	(void)ctx;
+	/* Every decision since the last reset, restored ones included: equal hashes, equal schedules. */
+	con.hash = con_hash_u32(con_hash_u32(con_hash_u32(con_hash_u32(con.hash, (uint32_t)d->kind), d->job), d->time),
+				d->kind == SCHED_DEC_START ? d->procs : 0);
+	con.decisions++;
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, d->kind == SCHED_DEC_START ? "evt start " : "evt kill ");
@@ -115,6 +130,13 @@ void con_live_init(void)
 	SCHED_ASSERT(err == SCHED_OK);
 	(void)err;
 	con.now = 0;
+	con.hash = CON_HASH_BASIS;
+	con.decisions = 0;
+}
+
+int con_live_attach(void)
+{
+	return sched_attach(&con.s, con_arena, CON_LIVE_BYTES, on_decision, NULL);
 }
 
 void con_settle(void)
@@ -171,6 +193,28 @@ void cmd_help(struct args *a)
 	fmt_line(&f);
 }
 
+/* Whether this line changes the schedule, so that it goes to the journal before it runs. */
+static bool journaled(const struct command *c, const struct args *a)
+{
+	if (c->journal == CON_J_NO || (c->journal == CON_J_ARGS && a->n < 2))
+		return false;
+	return a->n < 2 || !con_str_eq(a->v[1], "help"); /* config help NAME describes, changes nothing */
+}
+
+/* The words of a line joined by single spaces: what the journal keeps, and replays through here. */
+static unsigned join(const struct args *a, char *out)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < a->n; i++) {
+		if (i > 0)
+			out[n++] = ' ';
+		for (const char *w = a->v[i]; *w != '\0'; w++)
+			out[n++] = *w;
+	}
+	out[n] = '\0';
+	return n;
+}
+
 static void run_line(char *text)
 {
 	struct args a;
@@ -196,7 +240,29 @@ static void run_line(char *text)
 		fmt_line(&f);
 		return;
 	}
+	if (journaled(c, &a) && !con.restoring) {
+		char line[LINE_MAX_BYTES + 1];
+		if (!persist_log(line, join(&a, line)))
+			return; /* not durable, so not done: persist_log() said why */
+	}
 	c->handler(&a);
+}
+
+void con_replay_line(char *text)
+{
+	con.restoring = true;
+	fmt_mute(true);
+	run_line(text);
+	fmt_mute(false);
+	con.restoring = false;
+}
+
+bool con_arena_take(void)
+{
+	if (con.restoring)
+		return true;
+	char line[] = "reset";
+	return persist_log(line, sizeof line - 1);
 }
 
 /* --- the session ------------------------------------------------------------------------ */
@@ -210,12 +276,14 @@ void console_init(const char *port_name)
 	con.selfcheck = false;
 	con.exit_status = -1;
 	con_live_init();
+	persist_boot(); /* with a store: what it holds replaces the empty schedule, and is reported */
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "sched-core " CONSOLE_VERSION " port=");
 	fmt_str(&f, port_name);
 	con_fmt_config(&f);
 	fmt_kv(&f, " fixtures=", console_fixture_count);
+	persist_fmt_banner(&f);
 	fmt_str(&f, " ready");
 	fmt_line(&f);
 }

@@ -4,6 +4,13 @@
 
 #include "port.h"
 
+static bool muted;
+
+void fmt_mute(bool on)
+{
+	muted = on;
+}
+
 void fmt_init(struct fmt *f)
 {
 	f->len = 0;
@@ -80,7 +87,8 @@ void fmt_line(struct fmt *f)
 		f->buf[f->len++] = '.';
 	}
 	f->buf[f->len++] = '\n';
-	port_write(f->buf, f->len);
+	if (!muted)
+		port_write(f->buf, f->len);
 	f->len = 0;
 	f->truncated = 0;
 }

@@ -3,6 +3,7 @@
 #ifndef FW_FMT_H
 #define FW_FMT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,7 +26,9 @@ void fmt_kv(struct fmt *f, const char *key, uint64_t v);
 void fmt_u32_pad(struct fmt *f, uint32_t v, unsigned width);
 /** v as 16 lowercase hex digits. */
 void fmt_hex64(struct fmt *f, uint64_t v);
-/** End the line with '\n' and write it through port_write (a truncated line ends in "..."). */
+/** End the line with '\n' and write it through port_write (a truncated line ends in "..."), unless muted. */
 void fmt_line(struct fmt *f);
+/** Mute (true) or unmute every fmt_line(): a restore replays commands without answering them again. O(1). */
+void fmt_mute(bool on);
 
 #endif /* FW_FMT_H */

@@ -5,19 +5,31 @@
 
 #include "console.h"
 #include "port.h"
+#include "host/port_host.h"
 
 static const char usage[] =
-	"Usage: console [--help]\n"
+	"Usage: console [--store FILE] [--help]\n"
 	"The firmware's line console on stdin and stdout, the same code as on the boards:\n"
 	"wait for the banner (\"... ready\"), then send one command per line; each gets\n"
 	"zero or more \"evt\" lines, then one \"ok ...\" or \"err <code> <message>\" line.\n"
 	"Send \"help\" for the commands and their arguments, \"quit [CODE]\" to end.\n"
+	"  --store FILE  keep the schedule in FILE (created if missing) across restarts:\n"
+	"                every command that changes it is journaled there before it runs,\n"
+	"                and a restart restores it (docs/store-format.md); without it,\n"
+	"                nothing survives the process\n"
 	"The protocol and the error codes: docs/console.md.\n";
 
 int main(int argc, char **argv)
 {
-	if (argc > 1) {
-		bool help = argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0);
+	int i = 1;
+	if (argc > 2 && strcmp(argv[1], "--store") == 0) {
+		port_host_store_file(argv[2]);
+		i = 3;
+	}
+	if (argc > i) {
+		bool help = argc == i + 1 && (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0);
+		if (!help)
+			fprintf(stderr, "console: unexpected argument '%s'\n", argv[i]);
 		fputs(usage, help ? stdout : stderr);
 		return help ? 0 : 2;
 	}

@@ -35,6 +35,7 @@ run fuzz tests/fuzz/fuzz.sh
 run freestanding tests/freestanding.sh "$B/arm/libsched.a"
 run firmware tests/firmware.sh
 run console tests/console/run.sh
+run store tests/store/store.sh
 run lint tests/lint.sh
 
 passed=$(grep -c '^TEST .* PASS$' "$log")

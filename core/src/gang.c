@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Gang scheduling (seed 002): the scheduling matrix, buddy blocks, legal shifts, the workload tree, four schemes. */
 #include "gang_priv.h"
+#include "failpoint.h"
 #include "util.h"
 
 /*
@@ -86,7 +87,7 @@ static void tree_adjust(struct sched_gang *g, uint32_t b, uint32_t m, int32_t de
 
 static uint32_t new_slot(struct sched_gang *g)
 {
-	if (g->n_free_rows == 0)
+	if (g->n_free_rows == 0 || SCHED_FAIL(SCHED_FAIL_GANG_SLOT))
 		return NO_ROW;
 	uint32_t row = gang_free_rows(g)[--g->n_free_rows];
 	sched_zero(row_cells(g, row), (size_t)g->cfg.procs * sizeof *gang_cells(g));
@@ -519,7 +520,7 @@ struct sched_gang_job *sched_gang_find(struct sched_gang *g, uint32_t id)
 static struct sched_gang_job *new_job(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta,
 				      sched_time_t now)
 {
-	if (sched_list_empty(&g->free_jobs))
+	if (sched_list_empty(&g->free_jobs) || SCHED_FAIL(SCHED_FAIL_GANG_JOB))
 		return NULL;
 	struct sched_gang_job *j = SCHED_LIST_ENTRY(sched_list_first(&g->free_jobs), struct sched_gang_job, link);
 	sched_list_remove(&j->link);
@@ -582,6 +583,11 @@ int sched_gang_tick(struct sched_gang *g)
 {
 	if (g->now > SCHED_TIME_MAX - g->cfg.quantum)
 		return SCHED_E_TIME; /* the clock would wrap */
+	/* A waiting job waits for an end to make room; with nothing placed none will come (a
+	 * slot was refused on an empty machine, which only fault injection does), so it is tried
+	 * again at each quantum instead. */
+	if (g->n_slots == 0 && g->n_waiting > 0)
+		settle(g);
 	sched_time_t start = g->now;
 	g->counters.quanta++;
 	g->counters.slot_quanta += g->n_slots;

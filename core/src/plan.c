@@ -266,6 +266,11 @@ void sched_start_due(struct sched *s)
 
 /* --- scratch ---------------------------------------------------------------------------- */
 
+bool sched_scratch_room(struct sched *s, uint32_t jobs)
+{
+	return jobs <= s->scratch.cap && !SCHED_FAIL(SCHED_FAIL_SCRATCH_JOBS);
+}
+
 void sched_scratch_clear(struct sched *s)
 {
 	for (unsigned p = 0; p < s->n_parts; p++) {
@@ -281,6 +286,12 @@ bool sched_scratch_copy(struct sched *s)
 	if (x->cap == 0 || s->n_waiting > x->cap)
 		return false;
 	sched_scratch_clear(s);
+	/* One question for the copies and every split a plan tried in them can make: the
+	 * bound of cover_segments() (sched.c), as the trial holds no job the system does not.
+	 * Callers have checked that the backlog fits (sched_scratch_room), so the pool,
+	 * sized 2 x cap + 8, only refuses under fault injection. */
+	if (!sched_pool_room(x->segs, 2u * (s->n_waiting + s->n_running) + s->n_parts))
+		return false;
 	for (unsigned p = 0; p < s->n_parts; p++) {
 		if (sched_profile_copy(&x->work[p], x->segs, sched_prof(s, p)) != SCHED_OK) {
 			sched_scratch_clear(s);

@@ -83,7 +83,7 @@ static void sort_jobs(struct sched *s, enum sched_order o, uint32_t n)
 /* The waiting jobs that get reservations, into scratch.jobs; false if the scratch cannot take them. */
 static bool gather(struct sched *s, uint32_t *n)
 {
-	if (s->n_waiting + s->n_running + 1u > s->scratch.cap)
+	if (!sched_scratch_room(s, s->n_waiting + s->n_running + 1u))
 		return false;
 	uint32_t k = 0;
 	struct sched_job **v = sched_scratch_jobs(s);
@@ -142,14 +142,13 @@ static uint64_t running_score(const struct sched *s, enum sched_quality q)
 	return acc;
 }
 
-uint64_t sched_dynp_virtual(struct sched *s, enum sched_order o, uint32_t n, uint64_t base)
+bool sched_dynp_virtual(struct sched *s, enum sched_order o, uint32_t n, uint64_t base, uint64_t *quality)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
 	enum sched_quality q = (enum sched_quality)s->cfg.dynp.quality;
 	sort_jobs(s, o, n);
-	bool copied = sched_scratch_copy(s);
-	SCHED_ASSERT(copied); /* gather() checked the room */
-	(void)copied;
+	if (!sched_scratch_copy(s))
+		return false; /* gather() checked the backlog; only fault injection refuses the copy */
 	for (uint32_t i = 0; i < n; i++) {
 		const struct sched_job *k = x->jobs[i];
 		if (k->reserved)
@@ -167,7 +166,8 @@ uint64_t sched_dynp_virtual(struct sched *s, enum sched_order o, uint32_t n, uin
 		score_add(&acc, q, k, a + k->estimate);
 	}
 	sched_scratch_clear(s);
-	return acc;
+	*quality = acc;
+	return true;
 }
 
 enum sched_order sched_dynp_decide(enum sched_decider d, const uint64_t q[SCHED_ORDER_COUNT],
@@ -240,32 +240,38 @@ static void enter_family(struct sched *s)
 	replan_live(s, n);
 }
 
+/* Self-tuning dynP's step (section 3.2): score the three virtual schedules, let the decider
+ * pick the order. false, deciding nothing, when the scratch cannot hold one of them. */
+static bool self_tune(struct sched *s, uint32_t n)
+{
+	uint64_t q[SCHED_ORDER_COUNT];
+	uint64_t base = running_score(s, (enum sched_quality)s->cfg.dynp.quality);
+	for (unsigned o = 0; o < SCHED_ORDER_COUNT; o++)
+		if (!sched_dynp_virtual(s, (enum sched_order)o, n, base, &q[o]))
+			return false;
+	enum sched_dynp_case c;
+	enum sched_decider d = (enum sched_decider)s->cfg.dynp.decider;
+	enum sched_order next = sched_dynp_decide(d, q, (enum sched_order)s->order, &c);
+	enum sched_decider other = d == SCHED_DECIDER_SIMPLE ? SCHED_DECIDER_ADVANCED : SCHED_DECIDER_SIMPLE;
+	if (sched_dynp_decide(other, q, (enum sched_order)s->order, NULL) != next)
+		s->dynp.differs++;
+	s->dynp.cases[c]++;
+	count_decision(s, next, n);
+	return true;
+}
+
 /* A job ended: re-plan in the order in force; self-tuning dynP decides the order first. */
 void sched_family_replan(struct sched *s)
 {
 	s->replan_due = false;
 	uint32_t n;
-	if (!gather(s, &n)) {
-		/* No room to sort: compression keeps every plan valid and never delays anyone. */
+	if (!gather(s, &n) || (s->cfg.policy == SCHED_POLICY_DYNP && n >= 2 && !self_tune(s, n))) {
+		/* No room to sort or to score: compression keeps every plan valid and never delays anyone. */
 		s->counters.scratch_short++;
 		sched_compress(s);
 		return;
 	}
 	s->counters.reflows++;
-	if (s->cfg.policy == SCHED_POLICY_DYNP && n >= 2) {
-		uint64_t q[SCHED_ORDER_COUNT];
-		uint64_t base = running_score(s, (enum sched_quality)s->cfg.dynp.quality);
-		for (unsigned o = 0; o < SCHED_ORDER_COUNT; o++)
-			q[o] = sched_dynp_virtual(s, (enum sched_order)o, n, base);
-		enum sched_dynp_case c;
-		enum sched_decider d = (enum sched_decider)s->cfg.dynp.decider;
-		enum sched_order next = sched_dynp_decide(d, q, (enum sched_order)s->order, &c);
-		enum sched_decider other = d == SCHED_DECIDER_SIMPLE ? SCHED_DECIDER_ADVANCED : SCHED_DECIDER_SIMPLE;
-		if (sched_dynp_decide(other, q, (enum sched_order)s->order, NULL) != next)
-			s->dynp.differs++;
-		s->dynp.cases[c]++;
-		count_decision(s, next, n);
-	}
 	sort_jobs(s, (enum sched_order)s->order, n);
 	replan_live(s, n);
 }

@@ -52,7 +52,7 @@ static bool trial_start_now(struct sched *s, struct sched_job *j, uint8_t *part)
 static void try_start_now(struct sched *s, struct sched_job *j)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
-	if (s->n_waiting + s->n_running > x->cap || !sched_scratch_copy(s)) {
+	if (!sched_scratch_room(s, s->n_waiting + s->n_running) || !sched_scratch_copy(s)) {
 		s->counters.scratch_short++;
 		return;
 	}

@@ -194,15 +194,18 @@ static bool movable(const struct sched *s, const struct sched_job *k, sched_time
  * (the new job's estimate, or 0), the new job (if any) is put at ts in
  * partition jp, then those jobs are compressed in heuristic order. The
  * result lands in start_b/part_b. Returns false if the candidate is
- * infeasible; otherwise its price and number of moved jobs.
+ * infeasible, or (with *no_room set) if the scratch cannot hold it;
+ * otherwise its price and number of moved jobs.
  */
 static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t jp,
-		      sched_time_t shift, uint32_t n, struct sched_num *price, uint32_t *moves)
+		      sched_time_t shift, uint32_t n, struct sched_num *price, uint32_t *moves, bool *no_room)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
 	const struct sched_num *f = x->factors;
-	if (!sched_scratch_copy(s))
+	if (!sched_scratch_copy(s)) {
+		*no_room = true;
 		return false;
+	}
 	bool ok = true;
 	for (uint32_t i = 0; i < n; i++) {
 		struct sched_job *k = x->jobs[i];
@@ -296,6 +299,7 @@ struct best {
 	sched_time_t ts;   /* where the new job goes */
 	uint8_t part;
 	bool moved;        /* start_a/part_a hold a schedule that moves jobs */
+	bool no_room;      /* a candidate did not fit the scratch: the search is void */
 };
 
 /*
@@ -323,9 +327,9 @@ static void keep(struct sched_work *x, uint32_t n, struct best *b, struct sched_
 }
 
 /* The copy of every profile, plus the new job, must fit the scratch area. */
-static bool room(const struct sched *s)
+static bool room(struct sched *s)
 {
-	return s->n_waiting + s->n_running + 1 <= s->scratch.cap;
+	return sched_scratch_room(s, s->n_waiting + s->n_running + 1);
 }
 
 /* A job's scheduler priority and slack, once, from its first placement under slack (section 2.2). */
@@ -363,12 +367,20 @@ static bool started_before(const struct sched_work *x, uint32_t i, sched_time_t 
 	return false;
 }
 
+/*
+ * Try one candidate. Once one has not fitted the scratch the search stops:
+ * the cheapest of the others is no answer to what the paper asks (the
+ * cheapest of them all), so the caller falls back as it does when the
+ * scratch is too small from the start.
+ */
 static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t part, uint32_t n,
 		     struct best *b)
 {
 	struct sched_num price;
 	uint32_t moves;
-	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, &price, &moves)) {
+	if (b->no_room)
+		return;
+	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, &price, &moves, &b->no_room)) {
 		struct sched_work xw = sched_work_of(s);
 		keep(&xw, n, b, price, moves, ts, part, j == NULL);
 	}
@@ -382,6 +394,7 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 	b.ts = SCHED_TIME_MAX;
 	b.part = j->part;
 	b.moved = false;
+	b.no_room = false;
 	for (unsigned p = 0; p < s->n_parts; p++) {
 		if (!(j->allowed & (1u << p)))
 			continue;
@@ -395,6 +408,8 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 		return SCHED_E_RANGE;
 	b.price = num_mul(num_pow_milli(num_u64(b.ts - s->now), alpha(s, AT)),
 			  num_pow_milli(num_u64(j->procs), alpha(s, AU)));
+	sched_time_t anchor = b.ts;
+	uint8_t anchor_part = b.part;
 	uint32_t n = 0;
 	if (b.ts > s->now && !room(s)) {
 		s->counters.scratch_short++;
@@ -418,6 +433,13 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 					try_slot(s, j, ts, (uint8_t)p, n, &b);
 			}
 		}
+	}
+	if (b.no_room) {
+		/* As without room from the start: conservative's schedule, nobody moved. */
+		s->counters.scratch_short++;
+		b.moved = false;
+		b.ts = anchor;
+		b.part = anchor_part;
 	}
 	if (b.moved)
 		apply(s, n);
@@ -456,11 +478,17 @@ static void reflow_slack(struct sched *s, bool ended)
 	b.ts = 0;
 	b.part = 0;
 	b.moved = false;
+	b.no_room = false;
 	b.price = num_zero();
 	for (uint32_t i = 0; i < n; i++) {
 		sched_time_t ts = x->jobs[i]->start;
 		if (!started_before(x, i, ts))
 			try_slot(s, NULL, ts, 0, n, &b);
+	}
+	if (b.no_room) {
+		s->counters.scratch_short++;
+		sched_compress(s); /* as without room from the start */
+		return;
 	}
 	if (b.moved)
 		apply(s, n);

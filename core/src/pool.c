@@ -30,6 +30,7 @@ void sched_pool_init(struct sched_pool *pool, void *storage, size_t elem_size,
 	pool->max_used = 0;
 	pool->fails = 0;
 	sched_list_init(&pool->free_list);
+	sched_pool_set_site(pool, SCHED_FAIL_POOL);
 	/* Push in reverse so the first allocations come from the start of the array. */
 	for (uint32_t i = capacity; i > 0; i--) {
 		void *elem = (unsigned char *)storage + (size_t)(i - 1) * elem_size;
@@ -46,12 +47,35 @@ bool sched_pool_owns(const struct sched_pool *pool, const void *elem)
 	return off < (size_t)pool->capacity * pool->elem_size && off % pool->elem_size == 0;
 }
 
+#ifdef SCHED_FAILPOINTS
+#define POOL_FAIL(pool) SCHED_FAIL((enum sched_fail_site)(pool)->site)
+#else
+#define POOL_FAIL(pool) false
+#endif
+
 void *sched_pool_alloc(struct sched_pool *pool)
 {
-	if (pool->used >= pool->limit || sched_list_empty(&pool->free_list)) {
+	if (pool->used >= pool->limit || sched_list_empty(&pool->free_list) || POOL_FAIL(pool)) {
 		pool->fails++;
 		return NULL;
 	}
+	return sched_pool_take(pool);
+}
+
+bool sched_pool_room(struct sched_pool *pool, uint32_t count)
+{
+	if (count == 0)
+		return true;
+	if (count > sched_pool_available(pool) || POOL_FAIL(pool)) {
+		pool->fails++;
+		return false;
+	}
+	return true;
+}
+
+void *sched_pool_take(struct sched_pool *pool)
+{
+	SCHED_ASSERT(pool->used < pool->limit && !sched_list_empty(&pool->free_list));
 	struct sched_list *link = sched_list_first(&pool->free_list);
 	sched_list_remove(link);
 	pool->used++;

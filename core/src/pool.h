@@ -4,6 +4,7 @@
 #define SCHED_POOL_H
 
 #include "sched/types.h"
+#include "failpoint.h"
 #include "list.h"
 
 /*
@@ -23,6 +24,11 @@ struct sched_pool {
 	uint32_t used;         /* elements in use now */
 	uint32_t max_used;     /* high-water mark of used */
 	uint32_t fails;        /* allocations refused because the pool was at its limit */
+#ifdef SCHED_FAILPOINTS
+	/* enum sched_fail_site its allocations count at (test builds only). Here it takes padding
+	 * a 64-bit build has anyway, so the test build's state has the release layout there. */
+	uint8_t site;
+#endif
 	struct sched_list free_list;
 };
 
@@ -33,8 +39,22 @@ struct sched_pool {
 void sched_pool_init(struct sched_pool *pool, void *storage, size_t elem_size,
 		     size_t link_offset, uint32_t capacity);
 
-/** Take one element; NULL (and fails++) when used == limit. O(1). */
+/** Take one element; NULL (and fails++) when used == limit, or when fault injection says so. O(1). */
 void *sched_pool_alloc(struct sched_pool *pool);
+
+/**
+ * May @p count elements be taken now? The one question callers ask before
+ * taking several at once (sched_pool_alloc_chain, sched_pool_take), so that a
+ * refusal comes before anything changes. false (and fails++) when fewer are
+ * available, or when fault injection says so; count 0 is always true. O(1).
+ */
+bool sched_pool_room(struct sched_pool *pool, uint32_t count);
+
+/**
+ * Take one element the caller has already made room for (sched_pool_room, or
+ * a bound it has proved): never fails, asserts if the pool is empty. O(1).
+ */
+void *sched_pool_take(struct sched_pool *pool);
 
 /**
  * Return @p elem to the pool. O(1); asserts if @p elem is foreign, and (with
@@ -51,9 +71,9 @@ void sched_pool_free(struct sched_pool *pool, void *elem);
 void sched_pool_free_all(struct sched_pool *pool, struct sched_list *elems, uint32_t count);
 
 /**
- * Take @p count elements at once (at most sched_pool_available()) and
- * append them, linked through their pool links, to list @p to. O(count),
- * one pass: the free list is already a chain of them.
+ * Take @p count elements at once (at most sched_pool_available(); ask
+ * sched_pool_room() first) and append them, linked through their pool links,
+ * to list @p to. Never fails. O(count), one pass: the free list is already a chain of them.
  */
 void sched_pool_alloc_chain(struct sched_pool *pool, uint32_t count, struct sched_list *to);
 
@@ -61,6 +81,17 @@ void sched_pool_alloc_chain(struct sched_pool *pool, uint32_t count, struct sche
 static inline uint32_t sched_pool_available(const struct sched_pool *pool)
 {
 	return pool->limit - pool->used;
+}
+
+/** Name the fault-injection site this pool's allocations count at (no-op unless SCHED_FAILPOINTS). O(1). */
+static inline void sched_pool_set_site(struct sched_pool *pool, enum sched_fail_site site)
+{
+#ifdef SCHED_FAILPOINTS
+	pool->site = (uint8_t)site;
+#else
+	(void)pool;
+	(void)site;
+#endif
 }
 
 /** True when @p elem is an element of this pool's array (free or not). O(1). */

@@ -28,6 +28,18 @@ static bool is_end(const struct sched_profile *p, const struct sched_seg *s)
 	return s == &p->end;
 }
 
+/* The header of a profile with no segment yet. */
+static void setup(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs)
+{
+	sched_rel_set(&p->pool, pool);
+	p->procs = procs;
+	sched_list_init(&p->end.link);
+	/* The sentinel's free count equals the machine so that scans stop on it. */
+	p->end.time = SCHED_TIME_MAX;
+	p->end.free = procs;
+	p->count = 0;
+}
+
 int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs,
 		       sched_time_t origin)
 {
@@ -36,12 +48,7 @@ int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_p
 	struct sched_seg *first = sched_pool_alloc(pool);
 	if (first == NULL)
 		return SCHED_E_NOSPACE;
-	sched_rel_set(&p->pool, pool);
-	p->procs = procs;
-	sched_list_init(&p->end.link);
-	/* The sentinel's free count equals the machine so that scans stop on it. */
-	p->end.time = SCHED_TIME_MAX;
-	p->end.free = procs;
+	setup(p, pool, procs);
 	first->time = origin;
 	first->free = procs;
 	sched_list_push_back(&p->end.link, &first->link);
@@ -168,11 +175,9 @@ int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const
 {
 	if (sched_pool_available(pool) < src->count)
 		return SCHED_E_NOSPACE;
-	int err = sched_profile_init(dst, pool, src->procs, sched_profile_origin(src));
-	SCHED_ASSERT(err == SCHED_OK);
-	(void)err;
-	/* The rest of the segments in one chain off the pool, then one pass to fill them in. */
-	sched_pool_alloc_chain(pool, src->count - 1u, &dst->end.link);
+	setup(dst, pool, src->procs);
+	/* Every segment in one chain off the pool, then one pass to fill them in. */
+	sched_pool_alloc_chain(pool, src->count, &dst->end.link);
 	dst->count = src->count;
 	const struct sched_seg *g = sched_profile_first(src);
 	for (struct sched_seg *n = sched_profile_first(dst); n != NULL; n = sched_profile_next(dst, n)) {
@@ -217,8 +222,7 @@ static struct sched_seg *split_at(struct sched_profile *p, struct sched_seg *s, 
 {
 	if (s->time == t)
 		return s;
-	struct sched_seg *n = sched_pool_alloc(pool_of(p));
-	SCHED_ASSERT(n != NULL); /* callers count the splits against the pool first */
+	struct sched_seg *n = sched_pool_take(pool_of(p)); /* adjust() counted the splits against the pool */
 	n->time = t;
 	n->free = s->free;
 	sched_list_insert_after(&s->link, &n->link);
@@ -259,7 +263,7 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 	}
 	uint32_t splits = (a->time != start ? 1u : 0u) + (seg_next(last)->time != end ? 1u : 0u);
 	if (sched_pool_available(pool_of(p)) < splits)
-		return SCHED_E_NOSPACE;
+		return SCHED_E_NOSPACE; /* callers ask for the most their work can need first (sched_pool_room) */
 
 	struct sched_seg *first = split_at(p, a, start);
 	if (last == a)

@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* The replay engine shared by the host replayer and the firmware: one event loop, one hash. */
 #include "sched/replay.h"
+#include "failpoint.h"
 #include "sched_priv.h"
 #include "util.h"
 
 #define NO_SLOT UINT32_MAX
+
+/* The slot a job entering the system gets, or NO_SLOT when every one is taken (it is then refused). */
+static uint32_t free_slot(const struct sched_replay *r)
+{
+	return r->free_slot != NO_SLOT && !SCHED_FAIL(SCHED_FAIL_REPLAY_SLOT) ? r->free_slot : NO_SLOT;
+}
 
 size_t sched_replay_arena_size(uint32_t max_jobs)
 {
@@ -341,7 +348,7 @@ uint32_t sched_replay_quanta(const struct sched_replay_job *j, sched_time_t quan
 static int gang_submit(struct sched_replay *r, const struct sched_replay_job *job, sched_time_t now)
 {
 	r->jobs++;
-	uint32_t slot = r->free_slot;
+	uint32_t slot = free_slot(r);
 	int err = SCHED_E_NOSPACE;
 	if (slot != NO_SLOT) {
 		struct sched_replay_tslot *t = &r->tslots[slot];
@@ -449,7 +456,7 @@ int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *
 		}
 		while (have && job.submit == t) {
 			r->jobs++;
-			uint32_t slot = r->free_slot;
+			uint32_t slot = free_slot(r);
 			err = SCHED_E_NOSPACE;
 			if (slot != NO_SLOT) {
 				struct sched_replay_slot *s = &r->slots[slot];

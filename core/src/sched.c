@@ -88,8 +88,7 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 
 	unsigned char *mem = arena;
 	struct sched *s = arena;
-	sched_zero(s, sizeof *s);
-	s->magic = SCHED_STATE_MAGIC;
+	sched_zero(s, sizeof *s); /* no magic until the end: a failed init leaves nothing to attach to */
 	s->version = SCHED_STATE_VERSION;
 	s->arena_used = (uint32_t)sched_arena_size_cfg(&c);
 	sched_copy(&s->cfg, &c, sizeof c);
@@ -99,6 +98,8 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 	sched_pool_init(&s->jobs, mem, sizeof(struct sched_job), offsetof(struct sched_job, link), c.max_jobs);
 	sched_pool_init(&s->segs, mem + jobs_bytes, sizeof(struct sched_seg), offsetof(struct sched_seg, link),
 			(uint32_t)SCHED_SEGMENTS(c.max_jobs));
+	sched_pool_set_site(&s->jobs, SCHED_FAIL_JOB);
+	sched_pool_set_site(&s->segs, SCHED_FAIL_SEGMENT);
 	sched_rel_set(&s->buckets, mem + jobs_bytes + segs_bytes);
 	sched_rel_t *buckets = sched_buckets(s);
 	for (uint32_t i = 0; i < c.max_jobs; i++)
@@ -112,6 +113,7 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 		x->cap = c.scratch_jobs;
 		sched_pool_init(&x->segs, sm, sizeof(struct sched_seg), offsetof(struct sched_seg, link),
 				(uint32_t)SCHED_SEGMENTS(c.scratch_jobs));
+		sched_pool_set_site(&x->segs, SCHED_FAIL_SCRATCH_SEGS);
 		sm += wsegs;
 		sched_rel_set(&x->factors_at, sm);
 		sm += (size_t)c.scratch_jobs * SCHED_NUM_BYTES;
@@ -136,7 +138,8 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 		s->part[p].busy = 0;
 		if (p < s->n_parts) {
 			err = sched_profile_init(&s->part[p].profile, &s->segs, s->part[p].procs, origin);
-			SCHED_ASSERT(err == SCHED_OK); /* the pool was just made with room */
+			if (err != SCHED_OK)
+				return err; /* the pool was just made with room: only fault injection gets here */
 		}
 	}
 	for (unsigned q = 0; q < SCHED_MAX_QUEUES; q++)
@@ -158,6 +161,7 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 	s->order = SCHED_ORDER_FCFS;
 	if (sched_pol(s)->enter != NULL)
 		sched_pol(s)->enter(s); /* no job yet: it only sets the policy's own state (its order) */
+	s->magic = SCHED_STATE_MAGIC;
 	*out = s;
 	return SCHED_OK;
 }
@@ -400,6 +404,28 @@ static void kill_due(struct sched *s, sched_time_t t, bool inclusive)
 	}
 }
 
+/*
+ * A call that may split a live profile first asks the segment pool, once,
+ * for the most it can need, so that a refusal comes before anything changes
+ * and no split inside the call can fail. Neighbours with equal counts are
+ * always merged, so every segment but a partition's first starts where a
+ * job in that profile starts or ends: at no point, in the middle of a call
+ * too, do the profiles hold more than 2 segments per job in the system and
+ * one per partition (sched_check checks it between calls). `adding` is 1
+ * when the call may admit a job. The pool is sized for every job the job
+ * pool can hold (SCHED_SEGMENTS), so only a lowered limit or fault
+ * injection is ever refused here.
+ */
+static int cover_segments(struct sched *s, uint32_t adding)
+{
+	uint32_t jobs = s->n_waiting + s->n_running;
+	if (adding && jobs < s->jobs.limit)
+		jobs++; /* at the limit a new job gets in only after a kill has made room for it */
+	uint32_t most = 2u * jobs + s->n_parts;
+	return sched_pool_room(&s->segs, most > s->segs.used ? most - s->segs.used : 0) ? SCHED_OK
+											: SCHED_E_NOSPACE;
+}
+
 static int check_time(const struct sched *s, sched_time_t now)
 {
 	if (now >= SCHED_NOW_LIMIT)
@@ -441,6 +467,8 @@ static void catch_up(struct sched *s, sched_time_t now, bool inclusive)
 int sched_advance(struct sched *s, sched_time_t now)
 {
 	int err = check_time(s, now);
+	if (err == SCHED_OK)
+		err = cover_segments(s, 0);
 	if (err != SCHED_OK)
 		return err;
 	catch_up(s, now, true);
@@ -513,6 +541,8 @@ int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t n
 	if (err != SCHED_OK)
 		return err;
 	err = sched_admissible(s, d, NULL);
+	if (err == SCHED_OK)
+		err = cover_segments(s, 1);
 	if (err != SCHED_OK)
 		return err;
 	catch_up(s, now, false);
@@ -582,6 +612,8 @@ static void end_running(struct sched *s, struct sched_job *j)
 static int enter_for_job(struct sched *s, uint32_t id, sched_time_t now, struct sched_job **jp)
 {
 	int err = check_time(s, now);
+	if (err == SCHED_OK)
+		err = cover_segments(s, 0);
 	if (err != SCHED_OK)
 		return err;
 	catch_up(s, now, false);
@@ -653,6 +685,8 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 	if (sched_policies[policy]->timeshared)
 		return SCHED_E_NOTSUP;
 	int err = check_time(s, now);
+	if (err == SCHED_OK)
+		err = cover_segments(s, 0);
 	if (err != SCHED_OK)
 		return err;
 	catch_up(s, now, false);

@@ -293,13 +293,17 @@ void sched_plan_refresh(struct sched *s);
 void sched_family_replan(struct sched *s);
 
 /*
- * Quality of the virtual schedule of the n jobs in scratch.jobs placed in
- * order o (which sorts scratch.jobs), starting from `base` (the running
- * jobs' part); the live schedule is not touched.
+ * Quality (into *quality) of the virtual schedule of the n jobs in
+ * scratch.jobs placed in order o (which sorts scratch.jobs), starting from
+ * `base` (the running jobs' part); the live schedule is not touched. false
+ * when the scratch cannot hold the schedule. O(n log n + n x segments).
  */
-uint64_t sched_dynp_virtual(struct sched *s, enum sched_order o, uint32_t n, uint64_t base);
+bool sched_dynp_virtual(struct sched *s, enum sched_order o, uint32_t n, uint64_t base, uint64_t *quality);
 
 /* --- scratch (plan.c) ------------------------------------------------------------------ */
+
+/* May the scratch's per-job arrays take `jobs` jobs? false when they cannot (the caller falls back). O(1). */
+bool sched_scratch_room(struct sched *s, uint32_t jobs);
 
 /* Copy every partition's profile into the scratch work profiles; false if it does not fit. */
 bool sched_scratch_copy(struct sched *s);

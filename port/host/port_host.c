@@ -2,7 +2,7 @@
 /* The host port: POSIX stdio for the console, CLOCK_MONOTONIC for time, abort() for panics. */
 #define _POSIX_C_SOURCE 200809L
 #include "port.h"
-#include "port_host.h"
+#include "host/port_host.h"
 #include "sched/err.h"
 #include "sched/types.h"
 
@@ -28,9 +28,11 @@ static uint64_t mono_ns(void)
 void port_init(void)
 {
 	clock_gettime(CLOCK_MONOTONIC, &boot);
-	const char *cut = getenv("SCHED_STORE_CUT");
+	const char *cut = getenv("SCHED_STORE_CUT"), *fail = getenv("SCHED_STORE_FAIL");
 	if (cut != NULL && *cut != '\0')
 		port_host_store_cut(strtoull(cut, NULL, 10));
+	if (fail != NULL && *fail != '\0')
+		port_host_store_fail(strtoull(fail, NULL, 10));
 }
 
 uint32_t port_uptime_s(void)
@@ -102,6 +104,7 @@ static unsigned char erased[HOST_SECTOR_BYTES]; /* 0xFF once a store is open */
 static int store_fd = -1;
 static uint32_t store_size;
 static uint64_t cut_budget; /* bytes until the simulated power cut; 0: none */
+static uint64_t fail_countdown; /* port_store_write calls until one fails; 0: none */
 
 void port_host_store_file(const char *path)
 {
@@ -111,6 +114,11 @@ void port_host_store_file(const char *path)
 void port_host_store_cut(uint64_t bytes)
 {
 	cut_budget = bytes;
+}
+
+void port_host_store_fail(uint64_t nth)
+{
+	fail_countdown = nth;
 }
 
 /* Write all of [p, p+n) at off, or stop where the power cut falls and end the process. */
@@ -200,17 +208,22 @@ int port_store_write(uint32_t offset, const void *data, uint32_t n)
 		return SCHED_E_STATE;
 	if (offset > store_size || n > store_size - offset)
 		return SCHED_E_RANGE;
+	if (fail_countdown > 0 && --fail_countdown == 0)
+		return SCHED_E_IO; /* a medium that refuses, for tests: nothing was written */
 	/* NOR rules: check the whole span first, so a refused write changes nothing. */
 	unsigned char old[512];
 	const unsigned char *p = data;
-	for (uint32_t at = 0; at < n; at += sizeof old) {
-		uint32_t k = n - at < sizeof old ? n - at : (uint32_t)sizeof old;
+	for (uint32_t at = 0; at < n;) {
+		uint32_t k = n - at;
+		if (k > sizeof old)
+			k = sizeof old;
 		int err = get(old, k, offset + at);
 		if (err != SCHED_OK)
 			return err;
 		for (uint32_t i = 0; i < k; i++)
 			if ((unsigned char)(p[at + i] & ~old[i]) != 0)
 				return SCHED_E_STATE;
+		at += k;
 	}
 	return put(p, n, offset);
 }

@@ -19,4 +19,11 @@ void port_host_store_file(const char *path);
  */
 void port_host_store_cut(uint64_t bytes);
 
+/**
+ * A failing medium for tests: the @p nth port_store_write() from now
+ * returns SCHED_E_IO and writes nothing (the process goes on). 0 turns it
+ * off. The environment variable SCHED_STORE_FAIL sets it too.
+ */
+void port_host_store_fail(uint64_t nth);
+
 #endif /* PORT_HOST_H */

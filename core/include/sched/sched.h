@@ -294,7 +294,8 @@ size_t sched_arena_size_cfg(const struct sched_config *cfg);
  * NULL) receives decisions with @p ctx. O(max_jobs).
  * @retval SCHED_E_INVAL procs or max_jobs is 0, an unknown policy or
  *         heuristic, a bad partition or queue table, arena NULL or misaligned.
- * @retval SCHED_E_NOSPACE the arena is too small.
+ * @retval SCHED_E_NOSPACE the arena is too small (or fault injection refused a
+ *         partition's base segment; the arena then holds no scheduler for sched_attach()).
  * @retval SCHED_E_RANGE origin >= SCHED_NOW_LIMIT, or max_jobs too large to size an arena.
  */
 int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, size_t arena_size,

@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What survives a reset: the console's state in the port's non-volatile
+ * store, through the durable engine (durable.c). A snapshot is the live
+ * scheduler's arena, byte for byte (its state is position-independent, so
+ * sched_attach() takes it up as it was), followed by the console's own
+ * state; a journal record is a command line that changes the schedule,
+ * written before the command runs and replayed through the same dispatcher
+ * on restore. The format and the rules: docs/store-format.md.
+ */
+#include "con.h"
+#include "durable.h"
+#include "port.h"
+
+#ifndef PERSIST_JOURNAL_BYTES
+#define PERSIST_JOURNAL_BYTES 16384u /* per journal: about 250 submit lines between snapshots */
+#endif
+#define PERSIST_LINE 1u              /* the one record type: a command line */
+#define SAVED_MAGIC 0x314E4F43u      /* "CON1" */
+
+/* The console's state beside the arena: what con_live_init() would otherwise set. */
+struct con_saved {
+	uint32_t magic, bytes;
+	uint32_t now, decisions;
+	uint64_t hash;
+	struct sched_config cfg;
+};
+#define SNAPSHOT_MAX (CON_LIVE_BYTES + sizeof(struct con_saved))
+_Static_assert(SNAPSHOT_MAX <= CON_ARENA_BYTES, "a snapshot is read back into the console's arena");
+
+enum store_state { STORE_OFF, STORE_ON, STORE_FAILED };
+
+static struct {
+	enum store_state state;
+	int failure; /* the sched_err that made it fail */
+	struct durable d;
+	struct port_store_geometry g;
+} st;
+
+/* The console's medium: the port's store calls. */
+static int medium_erase(void *ctx, uint32_t sector)
+{
+	(void)ctx;
+	return port_store_erase(sector);
+}
+
+static int medium_write(void *ctx, uint32_t offset, const void *data, uint32_t n)
+{
+	(void)ctx;
+	return port_store_write(offset, data, n);
+}
+
+static int medium_read(void *ctx, uint32_t offset, void *data, uint32_t n)
+{
+	(void)ctx;
+	return port_store_read(offset, data, n);
+}
+
+static int write_snapshot(void *ctx)
+{
+	(void)ctx;
+	struct con_saved saved = {.magic = SAVED_MAGIC, .bytes = sizeof saved, .now = con.now,
+				  .decisions = con.decisions, .hash = con.hash, .cfg = con.cfg};
+	struct durable_piece pieces[2] = {{con_arena, (uint32_t)sched_arena_used(con.s)}, {&saved, sizeof saved}};
+	return durable_snapshot(&st.d, pieces, 2);
+}
+
+/* Take up a snapshot read into con_arena: the arena, then the console's state after it. */
+static int load_snapshot(void *ctx, uint32_t len)
+{
+	(void)ctx;
+	if (len == 0) {
+		con_live_init(); /* nothing usable: the empty schedule at boot's configuration */
+		return SCHED_OK;
+	}
+	struct con_saved saved;
+	if (len < sizeof saved)
+		return SCHED_E_FORMAT;
+	const unsigned char *tail = con_arena + (len - sizeof saved);
+	unsigned char *to = (unsigned char *)&saved;
+	for (size_t i = 0; i < sizeof saved; i++)
+		to[i] = tail[i];
+	if (saved.magic != SAVED_MAGIC || saved.bytes != sizeof saved)
+		return SCHED_E_FORMAT;
+	int err = con_live_attach();
+	if (err != SCHED_OK || sched_arena_used(con.s) != len - sizeof saved || sched_check(con.s) != SCHED_OK) {
+		con_live_init();
+		return err != SCHED_OK ? err : SCHED_E_FORMAT;
+	}
+	con.now = saved.now;
+	con.decisions = saved.decisions;
+	con.hash = saved.hash;
+	con.cfg = saved.cfg;
+	return SCHED_OK;
+}
+
+static void apply_record(void *ctx, uint8_t type, const uint8_t *payload, uint32_t n)
+{
+	(void)ctx;
+	char line[DURABLE_PAYLOAD_MAX + 1];
+	if (type != PERSIST_LINE)
+		return; /* a newer build's record kind: the CRC says it is whole, this build cannot apply it */
+	for (uint32_t i = 0; i < n; i++)
+		line[i] = (char)payload[i];
+	line[n] = '\0';
+	con_replay_line(line);
+}
+
+/* "restore ..." : what the store gave back, what was set aside and why, and what it cost. */
+static void report(const struct durable_report *r, uint64_t cycles)
+{
+	struct con_load l = con_view_load(con.s);
+	struct fmt f;
+	fmt_init(&f);
+	fmt_str(&f, "restore");
+	if (r->formatted)
+		fmt_str(&f, " formatted");
+	fmt_kv(&f, " generation=", r->generation);
+	fmt_kv(&f, " snapshot_seq=", r->snapshot_seq);
+	fmt_kv(&f, " records=", r->records);
+	fmt_kv(&f, " seq=", durable_seq(&st.d));
+	fmt_kv(&f, " now=", con.now);
+	fmt_kv(&f, " waiting=", l.waiting);
+	fmt_kv(&f, " running=", l.running);
+	for (unsigned k = 0; k < 2; k++) {
+		fmt_str(&f, k ? " slot1=" : " slot0=");
+		fmt_str(&f, k == r->slot_used && !r->formatted ? "used" : durable_discard_name(r->slot_state[k]));
+	}
+	fmt_kv(&f, " second_copies=", r->second_copies);
+	fmt_kv(&f, " torn_bytes=", r->torn_bytes);
+	if (r->torn_bytes > 0)
+		fmt_kv(&f, " torn_at=", r->torn_offset);
+	fmt_kv(&f, " lost_records=", r->lost_records);
+	fmt_str(&f, r->compacted || r->formatted ? " compacted=yes" : " compacted=no");
+	fmt_kv(&f, " cost=", cycles);
+	fmt_ch(&f, ' ');
+	fmt_str(&f, port_cycle_unit());
+	fmt_line(&f);
+}
+
+static void fail(int err, const char *what)
+{
+	st.state = STORE_FAILED;
+	st.failure = err;
+	con_err(err, what);
+}
+
+void persist_boot(void)
+{
+	st.state = STORE_OFF;
+	int err = port_store_open(0, &st.g);
+	if (err == SCHED_E_NOENT)
+		return;
+	uint32_t want = err == SCHED_OK ? durable_store_bytes(st.g.sector_bytes, SNAPSHOT_MAX, PERSIST_JOURNAL_BYTES) : 0;
+	if (err == SCHED_OK)
+		err = port_store_open(want, &st.g);
+	struct durable_medium m = {medium_erase, medium_write, medium_read, NULL, st.g.sector_bytes, st.g.sectors};
+	if (err == SCHED_OK)
+		err = durable_mount(&st.d, &m, SNAPSHOT_MAX, PERSIST_JOURNAL_BYTES);
+	if (err != SCHED_OK) {
+		fail(err, "the store cannot be opened: journaled commands are refused");
+		return;
+	}
+	st.state = STORE_ON;
+	struct durable_sink sink = {load_snapshot, apply_record, write_snapshot, NULL};
+	struct durable_report r;
+	uint64_t c0 = port_cycles();
+	err = durable_restore(&st.d, con_arena, CON_ARENA_BYTES, &sink, &r);
+	uint64_t cycles = port_cycles() - c0;
+	if (err != SCHED_OK) {
+		con_live_init();
+		fail(err, "the store failed during restore: journaled commands are refused");
+		return;
+	}
+	report(&r, cycles);
+}
+
+void persist_fmt_banner(struct fmt *f)
+{
+	fmt_str(f, st.state == STORE_ON ? " store=on" : st.state == STORE_OFF ? " store=off" : " store=failed");
+	if (st.state == STORE_ON)
+		fmt_kv(f, " seq=", durable_seq(&st.d));
+}
+
+bool persist_log(const char *text, unsigned n)
+{
+	if (st.state == STORE_OFF)
+		return true;
+	if (st.state == STORE_FAILED) {
+		con_err(SCHED_E_IO, "the store failed earlier: nothing that changes the schedule is accepted");
+		return false;
+	}
+	int err = durable_append(&st.d, PERSIST_LINE, text, n);
+	if (err == SCHED_E_NOSPACE) {
+		/* A full journal: the state so far becomes a snapshot, and the journal starts again. */
+		err = write_snapshot(NULL);
+		if (err == SCHED_OK)
+			err = durable_append(&st.d, PERSIST_LINE, text, n);
+	}
+	if (err != SCHED_OK) {
+		fail(err, "the store refused the journal record: the command did not run");
+		return false;
+	}
+	return true;
+}
+
+/* --- the store and digest commands ------------------------------------------------------------ */
+
+/* store: where the store stands; store snapshot: compact the journal into a snapshot now. */
+void cmd_store(struct args *a)
+{
+	if (a->n == 2 && !con_str_eq(a->v[1], "snapshot")) {
+		con_err(SCHED_E_INVAL, "store takes snapshot or nothing");
+		return;
+	}
+	if (st.state != STORE_ON) {
+		if (a->n == 2) {
+			con_err(st.state == STORE_OFF ? SCHED_E_STATE : st.failure, st.state == STORE_OFF ? "no store" : "the store failed");
+			return;
+		}
+		con_ok(st.state == STORE_OFF ? " store=off" : " store=failed");
+		return;
+	}
+	if (a->n == 2) {
+		int err = write_snapshot(NULL);
+		if (err != SCHED_OK) {
+			fail(err, "the snapshot was not written");
+			return;
+		}
+	}
+	struct fmt f;
+	fmt_init(&f);
+	fmt_str(&f, a->n == 2 ? "ok snapshot store=on" : "ok store=on");
+	fmt_kv(&f, " sectors=", st.g.sectors);
+	fmt_kv(&f, " sector_bytes=", st.g.sector_bytes);
+	fmt_kv(&f, " generation=", st.d.generation);
+	fmt_kv(&f, " seq=", durable_seq(&st.d));
+	fmt_kv(&f, " journal_records=", st.d.records_since_snapshot);
+	fmt_kv(&f, " journal_free=", durable_journal_free(&st.d));
+	fmt_kv(&f, " snapshot_bytes=", sched_arena_used(con.s) + sizeof(struct con_saved));
+	fmt_kv(&f, " snapshots_written=", st.d.snapshots_written);
+	fmt_line(&f);
+}
+
+/* One job's public state into the digest. */
+static uint64_t digest_job(uint64_t h, const struct sched_job_info *j)
+{
+	h = con_hash_u32(con_hash_u32(con_hash_u32(h, j->id), j->procs), j->estimate);
+	h = con_hash_u32(con_hash_u32(con_hash_u32(h, j->submit), j->start), (uint32_t)j->state);
+	h = con_hash_u32(con_hash_u32(h, j->guarantee), (uint32_t)j->slack);
+	return con_hash_u32(con_hash_u32(h, j->prio3), j->reserved);
+}
+
+/*
+ * digest: the schedule hash (every decision since the last reset), a digest
+ * of the state as the public API shows it (the clock, the policy, every job
+ * with its guarantee, the profile), and the journal's position: equal
+ * digests after a restore mean nothing was lost and no guarantee moved.
+ */
+void cmd_digest(struct args *a)
+{
+	(void)a;
+	uint64_t h = con_hash_u32(con_hash_u32(CON_HASH_BASIS, con.now), (uint32_t)con.cfg.policy);
+	uint32_t jobs = 0;
+	for (int which = SCHED_JOB_WAITING; which <= SCHED_JOB_RUNNING; which++)
+		for (const struct sched_job *j = sched_first(con.s, (enum sched_job_state)which); j != NULL;
+		     j = sched_next(con.s, j), jobs++) {
+			struct sched_job_info info;
+			sched_job_read(j, &info);
+			h = digest_job(h, &info);
+		}
+	for (const struct sched_seg *g = sched_seg_first(con.s, 0); g != NULL; g = sched_seg_next(con.s, 0, g))
+		h = con_hash_u32(con_hash_u32(h, sched_seg_time(g)), sched_seg_free(g));
+	struct fmt f;
+	fmt_init(&f);
+	fmt_kv(&f, "ok seq=", st.state == STORE_ON ? durable_seq(&st.d) : 0);
+	fmt_str(&f, " hash=");
+	fmt_hex64(&f, con.hash);
+	fmt_kv(&f, " decisions=", con.decisions);
+	fmt_str(&f, " state=");
+	fmt_hex64(&f, h);
+	fmt_kv(&f, " jobs=", jobs);
+	fmt_kv(&f, " now=", con.now);
+	fmt_line(&f);
+}
