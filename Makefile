@@ -41,7 +41,7 @@ TOOLS := swf2fix fix2swf fixinfo wlgen console
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fixtures trace-report priorities-report dynp-report gang-report gang-bench firmware firmware-all size bench-target
+.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report priorities-report dynp-report gang-report gang-bench firmware firmware-all size bench-target
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS))
 
 help:
@@ -115,7 +115,7 @@ deps:
 	@tests/ensure-deps.sh
 
 test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart $(TOOLS)) $(BUILD)/replay \
-	$(BUILD)/fixinfo fuzz \
+	$(BUILD)/fixinfo fuzz-build \
 	firmware-all
 
 test: deps
@@ -144,7 +144,12 @@ $(BUILD)/fuzz/fuzz_fixture: tests/fuzz/fuzz_fixture.c core/src/fixture.c $(wildc
 $(BUILD)/fuzz/fuzz_swf: tests/fuzz/fuzz_swf.c trace/swf.c trace/swf.h
 	@mkdir -p $(@D)
 	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_swf.c trace/swf.c -lz -lm -o $@
-fuzz: $(BUILD)/fuzz/fuzz_fixture $(BUILD)/fuzz/fuzz_swf
+# make fuzz builds the targets and runs each for FUZZ_SECONDS (default 60 here; make test gives
+# each 40, tests/fuzz/fuzz.sh); fuzz-build only builds them.
+FUZZ_TARGETS := $(BUILD)/fuzz/fuzz_fixture $(BUILD)/fuzz/fuzz_swf $(BUILD)/fuzz/fuzz_console
+fuzz-build: $(FUZZ_TARGETS)
+fuzz: fuzz-build
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} BUILD=$(BUILD) tests/fuzz/fuzz.sh
 
 # --- fixtures: regenerated from their sources on demand; a test checks the committed copies
 fixtures: $(BUILD)/swf2fix $(BUILD)/fixinfo
@@ -218,6 +223,17 @@ comma := ,
 print-qemu-store:
 	$(if $(STORE),,$(error print-qemu-store needs STORE=FILE))
 	@echo $(QEMU_$(PORT)) -semihosting-config arg=firmware$(comma)arg=--store$(comma)arg=$(subst $(comma),$(comma)$(comma),$(STORE))
+# The console under libFuzzer: the twin's code with the fuzz port (output captured, no store) and
+# small fixtures in place of the image's (KTH takes seconds to replay). A job table of 64, not 864:
+# every input starts with sched_init, O(max_jobs), so it runs 1.7 times as many inputs a second, and
+# an input of libFuzzer's size can fill it. Here, below CONSOLE_SRC and FW_HDRS, because a rule's
+# prerequisites are expanded where it is read.
+FUZZ_CONSOLE_SRC := tests/fuzz/fuzz_console.c tests/fuzz/port_fuzz.c $(filter-out firmware/fixtures.c,$(CONSOLE_SRC)) \
+                    $(CORE_SRC)
+$(BUILD)/fuzz/fuzz_console: $(FUZZ_CONSOLE_SRC) tests/fuzz/port_fuzz.h tests/fuzz/fuzz_fixtures.S $(FW_HDRS) \
+		fixtures/peek.fix $(wildcard tests/data/corrupt/*.fix)
+	@mkdir -p $(@D)
+	clang $(WARN) $(FUZZ_FLAGS) -DSCHED_DEBUG -DCONSOLE_MAX_JOBS=64u -DCONSOLE_SCRATCH_JOBS=32u -Itests/fuzz $(FUZZ_CONSOLE_SRC) tests/fuzz/fuzz_fixtures.S -o $@
 print-qemu:
 	@echo $(QEMU_$(PORT))
 print-ports:

@@ -4,18 +4,35 @@
 
 #include "sched/err.h"
 
+/* Keep reading to the end of a bad line, so its tail is not taken for a command. */
+static void take(struct line *l, char c)
+{
+	if ((unsigned char)c < 0x20 && c != '\t')
+		l->control = true;
+	if (l->len < LINE_MAX_BYTES)
+		l->buf[l->len++] = c;
+	else
+		l->dropped++;
+}
+
 int line_feed(struct line *l, char c)
 {
-	if (c == '\r')
+	/*
+	 * Only the CR of a CR LF ending is dropped. One inside a line sends a
+	 * terminal back to column 0: dropped too, the console would run other
+	 * text than a screen or a log shows, so it makes the line bad.
+	 */
+	if (l->cr) {
+		l->cr = false;
+		if (c != '\n')
+			take(l, '\r');
+	}
+	if (c == '\r') {
+		l->cr = true;
 		return 0;
+	}
 	if (c != '\n') {
-		/* Keep reading to the end of a bad line, so its tail is not taken for a command. */
-		if ((unsigned char)c < 0x20 && c != '\t')
-			l->control = true;
-		if (l->len < LINE_MAX_BYTES)
-			l->buf[l->len++] = c;
-		else
-			l->dropped++;
+		take(l, c);
 		return 0;
 	}
 	l->buf[l->len] = '\0';

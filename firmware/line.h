@@ -15,6 +15,7 @@ struct line {
 	size_t len;
 	size_t dropped; /* bytes of an over-long line thrown away */
 	bool control;   /* the line held a control character */
+	bool cr;        /* the last byte was a carriage return, held back until the next shows what it was */
 };
 
 /* The words of a line; v[0] is the command. */
@@ -25,7 +26,8 @@ struct args {
 
 /**
  * Take one byte. O(1). Returns 0 while the line goes on (a carriage return
- * is ignored), 1 at its line feed with the line in l->buf, or at that line
+ * right before the line feed is ignored; anywhere else it is a control
+ * character), 1 at its line feed with the line in l->buf, or at that line
  * feed SCHED_E_LINE (over LINE_MAX_BYTES, the rest discarded) or
  * SCHED_E_CONTROL; either way the next byte starts a new line.
  */
