@@ -12,6 +12,8 @@ void cmd_bench(struct args *a)
 		con_err(SCHED_E_RANGE, "bench backlog must be 1..1024");
 		return;
 	}
+	if (!con_arena_take())
+		return; /* the store refused the reset this benchmark is to the live schedule */
 	bench_run(con_arena, sizeof con_arena, max_backlog);
 	bench_gang(con_arena, sizeof con_arena);
 	con_live_init(); /* the benchmark used the live schedule's arena */

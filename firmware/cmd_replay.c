@@ -114,6 +114,8 @@ void cmd_replay(struct args *a)
 	struct sched_config cfg = {.procs = src.machine, .max_jobs = CONSOLE_MAX_JOBS, .policy = policy,
 				   .scratch_jobs = CONSOLE_SCRATCH_JOBS, .tolerance = live->tolerance,
 				   .tolerance_permille = live->tolerance_permille, .slack = live->slack, .dynp = live->dynp};
+	if (!con_arena_take())
+		return; /* the store refused the reset this replay is to the live schedule */
 	int err = sched_replay_init(&replay, &cfg, con_arena, CON_REPLAY_BYTES, NULL, NULL);
 	uint64_t c0 = port_cycles();
 	if (err == SCHED_OK)

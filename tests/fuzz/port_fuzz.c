@@ -2,11 +2,11 @@
 /*
  * The port under libFuzzer: the console writes into a buffer the target
  * checks, there is no input device (the target calls console_feed() itself)
- * and no store (the controller keeps no state, as the host twin without
- * --store). Every path that would end the program (panic, exit, the
+ * and a store in RAM, wiped for every input. Every path that would end the program (panic, exit, the
  * deliberate fault, an assertion) aborts, which libFuzzer reports as a
  * crash with the input that caused it.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,32 +106,64 @@ void sched_assert_failed(const char *file, int line)
 	abort();
 }
 
-/* No store: the console must run without one, as the host twin does without --store. */
+/*
+ * The store: NOR flash in RAM, wiped for every input, so the journal, the
+ * snapshots and the restore run under the fuzzer too. A write that would
+ * set a bit without an erase is the engine's bug, not an input's: abort.
+ */
+#define FUZZ_SECTOR 4096u
+#define FUZZ_SECTORS 64u
+static unsigned char store_mem[FUZZ_SECTOR * FUZZ_SECTORS];
+static uint32_t store_size; /* bytes opened; 0 until port_store_open */
+
+static bool store_ready; /* store_mem was erased once; afterwards only the opened part is wiped */
+
+void port_fuzz_store_wipe(void)
+{
+	memset(store_mem, 0xFF, store_ready ? store_size : sizeof store_mem);
+	store_ready = true;
+	store_size = 0;
+}
+
 int port_store_open(uint32_t want_bytes, struct port_store_geometry *g)
 {
-	(void)want_bytes;
-	(void)g;
-	return SCHED_E_NOENT;
+	uint32_t sectors = (want_bytes + FUZZ_SECTOR - 1) / FUZZ_SECTOR;
+	if (sectors > FUZZ_SECTORS)
+		return SCHED_E_NOSPACE;
+	if (sectors * FUZZ_SECTOR > store_size)
+		store_size = sectors * FUZZ_SECTOR;
+	g->sector_bytes = FUZZ_SECTOR;
+	g->sectors = store_size / FUZZ_SECTOR;
+	return SCHED_OK;
 }
 
 int port_store_erase(uint32_t sector)
 {
-	(void)sector;
-	return SCHED_E_STATE;
+	if (sector >= store_size / FUZZ_SECTOR)
+		return SCHED_E_RANGE;
+	memset(store_mem + sector * FUZZ_SECTOR, 0xFF, FUZZ_SECTOR);
+	return SCHED_OK;
 }
 
 int port_store_write(uint32_t offset, const void *data, uint32_t n)
 {
-	(void)offset;
-	(void)data;
-	(void)n;
-	return SCHED_E_STATE;
+	const unsigned char *p = data;
+	if (offset > store_size || n > store_size - offset)
+		return SCHED_E_RANGE;
+	for (uint32_t i = 0; i < n; i++)
+		if ((p[i] & ~store_mem[offset + i]) != 0) {
+			fprintf(stderr, "port_fuzz: the store engine set a bit without an erase at %u\n", offset + i);
+			abort();
+		}
+	for (uint32_t i = 0; i < n; i++)
+		store_mem[offset + i] = p[i];
+	return SCHED_OK;
 }
 
 int port_store_read(uint32_t offset, void *data, uint32_t n)
 {
-	(void)offset;
-	(void)data;
-	(void)n;
-	return SCHED_E_STATE;
+	if (offset > store_size || n > store_size - offset)
+		return SCHED_E_RANGE;
+	memcpy(data, store_mem + offset, n);
+	return SCHED_OK;
 }

@@ -11,4 +11,7 @@ const char *port_fuzz_output(size_t *n);
 /** Forget the output so far, and start port_cycles() from 0 again (each input runs the same). O(1). */
 void port_fuzz_clear(void);
 
+/** Erase the store in RAM, as a new board's flash: the next console_init() formats it. O(store). */
+void port_fuzz_store_wipe(void);
+
 #endif /* PORT_FUZZ_H */
