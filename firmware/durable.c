@@ -101,6 +101,13 @@ uint32_t durable_journal_free(const struct durable *d)
 	return journal_bytes(d) - d->append_at;
 }
 
+void durable_info(const struct durable *d, struct durable_info *out)
+{
+	*out = (struct durable_info){.generation = d->generation, .seq = d->seq,
+				     .journal_records = d->records_since_snapshot,
+				     .journal_free = durable_journal_free(d), .snapshots_written = d->snapshots_written};
+}
+
 const char *durable_discard_name(int why)
 {
 	switch (why) {

@@ -51,7 +51,7 @@ struct durable_report {
 	bool compacted;           /* a new snapshot was written to leave a clean store */
 };
 
-/* The engine's state: caller-owned, plain data. */
+/* The engine's state: caller-owned; read it through the functions below. */
 struct durable {
 	struct durable_medium m;
 	uint32_t slot_sectors, journal_sectors;
@@ -129,6 +129,18 @@ int durable_snapshot(struct durable *d, const struct durable_piece *pieces, unsi
 
 /** The sequence number of the last change made durable. O(1). */
 uint32_t durable_seq(const struct durable *d);
+
+/* Where the engine stands, for a status line. */
+struct durable_info {
+	uint32_t generation;        /* of the newest snapshot */
+	uint32_t seq;               /* of the last change made durable */
+	uint32_t journal_records;   /* records since that snapshot */
+	uint32_t journal_free;      /* bytes before the journal is full */
+	uint32_t snapshots_written; /* since durable_mount() */
+};
+
+/** Fill @p out with where @p d stands. O(1). */
+void durable_info(const struct durable *d, struct durable_info *out);
 
 /** Journal bytes still free before a snapshot is needed. O(1). */
 uint32_t durable_journal_free(const struct durable *d);

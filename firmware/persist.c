@@ -255,17 +255,19 @@ void cmd_store(struct args *a)
 			return;
 		}
 	}
+	struct durable_info info;
+	durable_info(&st.d, &info);
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, a->n == 2 ? "ok snapshot store=on" : "ok store=on");
 	fmt_kv(&f, " sectors=", st.g.sectors);
 	fmt_kv(&f, " sector_bytes=", st.g.sector_bytes);
-	fmt_kv(&f, " generation=", st.d.generation);
-	fmt_kv(&f, " seq=", durable_seq(&st.d));
-	fmt_kv(&f, " journal_records=", st.d.records_since_snapshot);
-	fmt_kv(&f, " journal_free=", durable_journal_free(&st.d));
+	fmt_kv(&f, " generation=", info.generation);
+	fmt_kv(&f, " seq=", info.seq);
+	fmt_kv(&f, " journal_records=", info.journal_records);
+	fmt_kv(&f, " journal_free=", info.journal_free);
 	fmt_kv(&f, " snapshot_bytes=", sched_arena_used(con.s) + sizeof(struct con_saved));
-	fmt_kv(&f, " snapshots_written=", st.d.snapshots_written);
+	fmt_kv(&f, " snapshots_written=", info.snapshots_written);
 	fmt_kv(&f, " journal_cost=", st.journal_cost);
 	fmt_kv(&f, " replay_budget=", PERSIST_REPLAY_BUDGET);
 	fmt_kv(&f, " budget_snapshots=", st.budget_snapshots);

@@ -234,7 +234,10 @@ static void clean_run_restores_everything(void)
 	make_history(1);
 	uint64_t bytes = clean_run_bytes();
 	CHECK(bytes > 0);
-	CHECK(ctl.d.snapshots_written >= 4); /* compactions happened: the script crosses journals */
+	struct durable_info info;
+	durable_info(&ctl.d, &info);
+	CHECK(info.snapshots_written >= 4); /* compactions happened: the script crosses journals */
+	CHECK_EQ(info.seq, HISTORY);
 	struct durable_report rep;
 	CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
 	CHECK(!rep.formatted && !rep.compacted);
@@ -254,7 +257,9 @@ static void cut_at_every_byte(void)
 {
 	make_history(2);
 	uint64_t total = clean_run_bytes();
-	uint32_t snapshots = ctl.d.snapshots_written;
+	struct durable_info info;
+	durable_info(&ctl.d, &info);
+	uint32_t snapshots = info.snapshots_written;
 	CHECK(total > 1000);
 	uint32_t compacted = 0, torn_seen = 0;
 	for (uint64_t cut = 1; cut <= total; cut++) {
