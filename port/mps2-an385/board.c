@@ -18,7 +18,7 @@
 #define TIMER0_RELOAD REG(0x40000008u)
 
 const char board_name[] = "mps2-an385";
-/* TIMER0 follows the emulated 25 MHz clock, not instructions (QEMU.md): use netduinoplus2 to count. */
+/* TIMER0 follows the emulated 25 MHz clock, not instructions (docs/port-guide.md): use netduinoplus2 to count. */
 const char board_counter_unit[] = "ticks";
 
 void board_init(void)

@@ -25,7 +25,7 @@
 #define TIM2_ARR REG(0x4000002Cu)
 
 const char board_name[] = "netduinoplus2";
-/* Under qemu -icount shift=0 TIM2 advances once per instruction (QEMU.md); on silicon, per cycle. */
+/* Under qemu -icount shift=0 TIM2 advances once per instruction (docs/port-guide.md); on silicon, per cycle. */
 const char board_counter_unit[] = "instructions";
 
 void board_init(void)

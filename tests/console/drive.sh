@@ -6,7 +6,7 @@
 # "! exit N" is the exit status expected at the end (default 0); "#" starts
 # a comment; "@ targets: a b" limits the script to those targets.
 # The driver waits for the banner ("... ready") before it sends anything:
-# a board drops bytes that arrive before its UART is enabled (QEMU.md).
+# a board drops bytes that arrive before its UART is enabled (docs/port-guide.md).
 # Prints one TEST line.
 set -u
 target=$1
