@@ -145,7 +145,7 @@ $(BUILD)/fuzz/fuzz_swf: tests/fuzz/fuzz_swf.c trace/swf.c trace/swf.h
 	@mkdir -p $(@D)
 	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_swf.c trace/swf.c -lz -lm -o $@
 # make fuzz builds the targets and runs each for FUZZ_SECONDS (default 60 here; make test gives
-# each 30, tests/fuzz/fuzz.sh); fuzz-build only builds them.
+# each 20, tests/fuzz/fuzz.sh); fuzz-build only builds them.
 FUZZ_TARGETS := $(BUILD)/fuzz/fuzz_fixture $(BUILD)/fuzz/fuzz_swf $(BUILD)/fuzz/fuzz_console
 fuzz-build: $(FUZZ_TARGETS)
 fuzz: fuzz-build

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Run each libFuzzer target for FUZZ_SECONDS (default 30: make test's three
-# targets take 90 s of its 10-minute CPU budget; make fuzz gives each 60) from
+# Run each libFuzzer target for FUZZ_SECONDS (default 20: make test's three
+# targets take 60 s of its 10-minute CPU budget; make fuzz gives each 60) from
 # the seed corpus (the corrupt-fixture corpus, the hand-made fixtures and
 # traces; for the console, the commands of tests/console/*.txt, and a
 # dictionary and seeds of the names it takes); any crash, leak or
 # sanitizer report fails. Prints TEST lines and each target's runs.
 set -u
 B=${BUILD:-build}/fuzz
-secs=${FUZZ_SECONDS:-30}
+secs=${FUZZ_SECONDS:-20}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
