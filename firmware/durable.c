@@ -60,17 +60,20 @@ static uint32_t journal_at(const struct durable *d, unsigned k)
 	return 2u * slot_bytes(d) + k * journal_bytes(d);
 }
 
-/* What a slot of the store spans and what its header holds (for the layout check). */
+/* The layout a header records: log2 of the sector size, then slot and journal sectors (12 bits each). */
 static uint32_t layout_word(const struct durable *d)
 {
-	return d->slot_sectors << 16 | (d->journal_sectors & 0xFFFFu);
+	uint32_t log2 = 0;
+	while ((1u << log2) < d->m.sector_bytes)
+		log2++;
+	return log2 << 24 | d->slot_sectors << 12 | d->journal_sectors;
 }
 
 uint32_t durable_store_bytes(uint32_t sector_bytes, uint32_t snapshot_max, uint32_t journal_bytes_)
 {
 	if (sector_bytes == 0)
 		return 0;
-	uint64_t slot = (uint64_t)div_up(snapshot_max + SNAP_HEADER, sector_bytes) * sector_bytes;
+	uint64_t slot = ((uint64_t)snapshot_max + SNAP_HEADER + sector_bytes - 1) / sector_bytes * sector_bytes;
 	uint64_t jour = (uint64_t)div_up(journal_bytes_, sector_bytes) * sector_bytes;
 	uint64_t all = 2u * (slot + jour);
 	return all > UINT32_MAX ? UINT32_MAX : (uint32_t)all;
@@ -84,8 +87,9 @@ int durable_mount(struct durable *d, const struct durable_medium *m, uint32_t sn
 	*d = (struct durable){.m = *m, .snapshot_max = snapshot_max, .active = 1};
 	d->slot_sectors = div_up(snapshot_max + SNAP_HEADER, m->sector_bytes);
 	d->journal_sectors = div_up(journal_bytes_, m->sector_bytes);
-	if (d->slot_sectors > 0xFFFFu || d->journal_sectors > 0xFFFFu)
-		return SCHED_E_RANGE;
+	uint64_t bytes = (uint64_t)2u * (d->slot_sectors + d->journal_sectors) * m->sector_bytes;
+	if (d->slot_sectors > 0xFFFu || d->journal_sectors > 0xFFFu || bytes > UINT32_MAX)
+		return SCHED_E_RANGE; /* the header's layout word, and offsets, must hold it */
 	if ((uint64_t)2u * (d->slot_sectors + d->journal_sectors) > m->sectors)
 		return SCHED_E_NOSPACE;
 	return SCHED_OK;
@@ -274,16 +278,21 @@ struct record {
 	uint8_t payload[DURABLE_PAYLOAD_MAX];
 };
 
-/* One copy at @p at (within a journal ending at @p end): true with @p r filled if it is whole. */
-static bool read_copy(const struct durable *d, uint32_t at, uint32_t end, struct record *r, int *io)
+/*
+ * One copy at @p at: true with @p r filled if it is whole and @p copies
+ * copies of its size fit before @p end (a first copy is always followed by
+ * its twin: one that could not be is no first copy).
+ */
+static bool read_copy(const struct durable *d, uint32_t at, uint32_t copies, uint32_t end, struct record *r, int *io)
 {
 	uint8_t b[REC_COPY_MAX];
-	if (at > end || end - at < copy_bytes(0))
+	if (at > end || end - at < copies * copy_bytes(0))
 		return false;
 	if ((*io = d->m.read(d->m.ctx, at, b, REC_HEADER)) != SCHED_OK)
 		return false;
 	uint32_t n = b[2];
-	if (b[0] != REC_MAGIC || b[1] == 0 || b[1] == 0xFF || n > DURABLE_PAYLOAD_MAX || end - at < copy_bytes(n))
+	if (b[0] != REC_MAGIC || b[1] == 0 || b[1] == 0xFF || n > DURABLE_PAYLOAD_MAX ||
+	    end - at < copies * copy_bytes(n))
 		return false;
 	if ((*io = d->m.read(d->m.ctx, at + REC_HEADER, b + REC_HEADER, n + 4u)) != SCHED_OK)
 		return false;
@@ -297,20 +306,63 @@ static bool read_copy(const struct durable *d, uint32_t at, uint32_t end, struct
 	return true;
 }
 
+static bool same_record(const struct record *a, const struct record *b)
+{
+	if (a->type != b->type || a->n != b->n || a->seq != b->seq)
+		return false;
+	for (uint32_t i = 0; i < a->n; i++)
+		if (a->payload[i] != b->payload[i])
+			return false;
+	return true;
+}
+
+/* Bits in which the medium's [a, a+n) and [b, b+n) differ, counted up to @p cap. */
+static uint32_t bits_apart(const struct durable *d, uint32_t a, uint32_t b, uint32_t n, uint32_t cap, int *io)
+{
+	uint8_t x[16], y[16];
+	uint32_t bits = 0;
+	for (uint32_t done = 0; done < n && bits <= cap;) {
+		uint32_t k = n - done < sizeof x ? n - done : (uint32_t)sizeof x;
+		if ((*io = d->m.read(d->m.ctx, a + done, x, k)) != SCHED_OK ||
+		    (*io = d->m.read(d->m.ctx, b + done, y, k)) != SCHED_OK)
+			return cap + 1;
+		for (uint32_t i = 0; i < k; i++)
+			for (uint8_t v = (uint8_t)(x[i] ^ y[i]); v != 0; v &= (uint8_t)(v - 1))
+				bits++;
+		done += k;
+	}
+	return bits;
+}
+
+/* How much of a record pair was whole. */
+enum pair_state { PAIR_NONE, PAIR_BOTH, PAIR_FIRST_ONLY, PAIR_SECOND_ONLY };
+
+/* A first copy that differs from its twin in more bits than this is no damaged twin: a record
+ * image inside a payload, found at an offset a length allows, must not pass for the second copy. */
+#define TWIN_MAX_BITS 8u
+
 /*
- * The record pair at @p pos: the first copy, or when it is damaged the
- * second, found at each offset a first copy's length allows. Returns the
- * pair's size, or 0 if neither copy is whole.
+ * The record pair at @p pos: the first copy, checked against its twin (a
+ * cut between the two leaves one copy, which is damage to heal), or when the
+ * first is damaged, the second, looked for at each offset a first copy's
+ * length allows and accepted only if the damaged first copy is its near
+ * twin. Returns the pair's size, or 0 if no copy is whole.
  */
-static uint32_t read_pair(const struct durable *d, uint32_t pos, uint32_t end, struct record *r, bool *second,
+static uint32_t read_pair(const struct durable *d, uint32_t pos, uint32_t end, struct record *r, enum pair_state *how,
 			  int *io)
 {
-	*second = false;
-	if (read_copy(d, pos, end, r, io))
-		return 2u * copy_bytes(r->n);
+	struct record twin;
+	*how = PAIR_NONE;
+	if (read_copy(d, pos, 2, end, r, io)) {
+		uint32_t cb = copy_bytes(r->n);
+		bool whole = read_copy(d, pos + cb, 1, end, &twin, io) && same_record(&twin, r);
+		*how = whole ? PAIR_BOTH : PAIR_FIRST_ONLY;
+		return *io == SCHED_OK ? 2u * cb : 0;
+	}
 	for (uint32_t cb = copy_bytes(0); cb <= copy_bytes(DURABLE_PAYLOAD_MAX) && *io == SCHED_OK; cb += 4u)
-		if (read_copy(d, pos + cb, end, r, io) && copy_bytes(r->n) == cb) {
-			*second = true;
+		if (read_copy(d, pos + cb, 1, end, r, io) && copy_bytes(r->n) == cb &&
+		    bits_apart(d, pos, pos + cb, cb, TWIN_MAX_BITS, io) <= TWIN_MAX_BITS) {
+			*how = PAIR_SECOND_ONLY;
 			return 2u * cb;
 		}
 	return 0;
@@ -355,8 +407,8 @@ static int replay_journal(struct durable *d, unsigned k, const struct durable_si
 	uint32_t last_lost = 0;
 	struct record r;
 	while (pos < end) {
-		bool second;
-		uint32_t size = read_pair(d, pos, end, &r, &second, &io);
+		enum pair_state how;
+		uint32_t size = read_pair(d, pos, end, &r, &how, &io);
 		if (io != SCHED_OK)
 			return io;
 		if (size == 0)
@@ -368,7 +420,8 @@ static int replay_journal(struct durable *d, unsigned k, const struct durable_si
 			sink->apply(sink->ctx, r.type, r.payload, r.n);
 			p->seq++;
 			rep->records++;
-			rep->second_copies += second;
+			rep->second_copies += how == PAIR_SECOND_ONLY;
+			rep->one_copy += how == PAIR_FIRST_ONLY;
 		}
 		pos += size;
 	}
@@ -383,7 +436,7 @@ static int replay_journal(struct durable *d, unsigned k, const struct durable_si
 	}
 	/* Damage with whole records after it: they cannot be applied past the hole, but are counted. */
 	for (uint32_t at = pos + 4u; at < end && io == SCHED_OK; at += 4u)
-		if (read_copy(d, at, end, &r, &io) && r.seq > p->seq) {
+		if (read_copy(d, at, 1, end, &r, &io) && r.seq > p->seq) {
 			p->broken = true;
 			rep->lost_records += r.seq != last_lost;
 			last_lost = r.seq;
@@ -453,7 +506,16 @@ int durable_restore(struct durable *d, void *dest, uint32_t cap, const struct du
 		rep->formatted = true;
 		d->seq = 0;
 		sink->load(sink->ctx, 0);
-		return sink->snapshot(sink->ctx);
+		/*
+		 * The empty state goes to both slots, so that one flipped bit in either
+		 * still leaves a base for the records to come; and journal 1 is erased
+		 * first, so that no record of what was there (another build's, say) can
+		 * follow on from the new seq 0 if the second write is cut.
+		 */
+		err = erase_range(d, journal_at(d, 1), d->journal_sectors);
+		if (err == SCHED_OK)
+			err = sink->snapshot(sink->ctx);
+		return err == SCHED_OK ? sink->snapshot(sink->ctx) : err;
 	}
 	unsigned base = (unsigned)slot, other = 1u - base;
 	/* A damaged slot with a readable, newer header: its journal is the one that goes on. */
@@ -473,7 +535,8 @@ int durable_restore(struct durable *d, void *dest, uint32_t cap, const struct du
 	d->active = (uint8_t)base; /* a compaction then overwrites the other, damaged or stale, slot */
 	d->append_at = end_base;
 	(void)end_other;
-	bool damaged = newer_damaged || rep->torn_bytes > 0 || rep->second_copies > 0 || rep->lost_records > 0 ||
+	bool damaged = newer_damaged || rep->torn_bytes > 0 || rep->second_copies > 0 || rep->one_copy > 0 ||
+		       rep->lost_records > 0 ||
 		  rep->slot_state[other] == DURABLE_BAD_HEADER || rep->slot_state[other] == DURABLE_BAD_DATA ||
 		  rep->slot_state[other] == DURABLE_REFUSED;
 	if (!damaged)

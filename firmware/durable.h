@@ -45,6 +45,7 @@ struct durable_report {
 	uint32_t records;         /* journal records replayed after it */
 	uint32_t seq;             /* the last change restored: snapshot_seq + records */
 	uint32_t second_copies;   /* records whose first copy was corrupt, taken from the second */
+	uint32_t one_copy;        /* records whose second copy is missing or differs (a cut between them) */
 	uint32_t torn_offset;     /* where unusable bytes follow the last record (0: none) */
 	uint32_t torn_bytes;      /* how many bytes there are not erased */
 	uint32_t lost_records;    /* valid-looking records past a gap or a corrupt pair, not applied */

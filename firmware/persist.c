@@ -8,6 +8,8 @@
  * written before the command runs and replayed through the same dispatcher
  * on restore. The format and the rules: docs/store-format.md.
  */
+#include <stddef.h>
+
 #include "con.h"
 #include "durable.h"
 #include "port.h"
@@ -31,6 +33,7 @@
 /* The console's state beside the arena: what con_live_init() would otherwise set. */
 struct con_saved {
 	uint32_t magic, bytes;
+	uint32_t config_layout; /* config_layout(): another build's struct sched_config is not read as ours */
 	uint32_t now, decisions;
 	uint64_t hash;
 	struct sched_config cfg;
@@ -68,10 +71,34 @@ static int medium_read(void *ctx, uint32_t offset, void *data, uint32_t n)
 	return port_store_read(offset, data, n);
 }
 
+/*
+ * A digest of how this build lays out struct sched_config: its size, the
+ * offsets of its fixed fields, and every registry parameter's name, offset
+ * and size. A build that moves a field gets another value, and its
+ * snapshots are refused rather than misread. O(parameters).
+ */
+static uint32_t config_layout(void)
+{
+	uint64_t h = con_hash_u32(CON_HASH_BASIS, (uint32_t)sizeof(struct sched_config));
+	h = con_hash_u32(h, (uint32_t)offsetof(struct sched_config, max_jobs));
+	h = con_hash_u32(h, (uint32_t)offsetof(struct sched_config, policy));
+	h = con_hash_u32(h, (uint32_t)offsetof(struct sched_config, scratch_jobs));
+	for (int pol = 0; pol < SCHED_POLICY_COUNT; pol++) {
+		const struct sched_param *ps;
+		unsigned n = sched_policy_params((enum sched_policy_id)pol, &ps);
+		for (unsigned k = 0; k < n; k++) {
+			for (const char *c = ps[k].name; *c != '\0'; c++)
+				h = con_hash_u32(h, (uint32_t)(unsigned char)*c);
+			h = con_hash_u32(con_hash_u32(h, ps[k].offset), ps[k].size);
+		}
+	}
+	return (uint32_t)(h ^ (h >> 32));
+}
+
 static int write_snapshot(void *ctx)
 {
 	(void)ctx;
-	struct con_saved saved = {.magic = SAVED_MAGIC, .bytes = sizeof saved, .now = con.now,
+	struct con_saved saved = {.magic = SAVED_MAGIC, .bytes = sizeof saved, .config_layout = config_layout(), .now = con.now,
 				  .decisions = con.decisions, .hash = con.hash, .cfg = con.cfg};
 	struct durable_piece pieces[2] = {{con_arena, (uint32_t)sched_arena_used(con.s)}, {&saved, sizeof saved}};
 	int err = durable_snapshot(&st.d, pieces, 2);
@@ -95,7 +122,7 @@ static int load_snapshot(void *ctx, uint32_t len)
 	unsigned char *to = (unsigned char *)&saved;
 	for (size_t i = 0; i < sizeof saved; i++)
 		to[i] = tail[i];
-	if (saved.magic != SAVED_MAGIC || saved.bytes != sizeof saved)
+	if (saved.magic != SAVED_MAGIC || saved.bytes != sizeof saved || saved.config_layout != config_layout())
 		return SCHED_E_FORMAT;
 	int err = con_live_attach();
 	if (err != SCHED_OK || sched_arena_used(con.s) != len - sizeof saved || sched_check(con.s) != SCHED_OK) {
@@ -142,6 +169,7 @@ static void report(const struct durable_report *r, uint64_t cycles)
 		fmt_str(&f, k == r->slot_used && !r->formatted ? "used" : durable_discard_name(r->slot_state[k]));
 	}
 	fmt_kv(&f, " second_copies=", r->second_copies);
+	fmt_kv(&f, " one_copy=", r->one_copy);
 	fmt_kv(&f, " torn_bytes=", r->torn_bytes);
 	if (r->torn_bytes > 0)
 		fmt_kv(&f, " torn_at=", r->torn_offset);
@@ -219,7 +247,10 @@ bool persist_log(const char *text, unsigned n)
 			err = durable_append(&st.d, PERSIST_LINE, text, n);
 	}
 	if (err != SCHED_OK) {
-		fail(err, "the store refused the journal record: the command did not run");
+		/* The bytes may have reached the medium before the error: a restart replays the line if they
+		   are whole, and its banner's seq says which. Nothing runs now, and nothing more is taken. */
+		fail(err, "the store failed writing this line's record: it did not run now; after a restart, "
+			  "the banner's seq says whether it took");
 		return false;
 	}
 	return true;

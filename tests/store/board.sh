@@ -175,7 +175,7 @@ step_sigkill() {
 	hex=$(host_hex "$f" "$at" 16)
 	[ "$hex" = "$want" ] || { why="after SIGKILL the file holds $hex at $at, expected $want"; return 1; }
 	boot "$board" "$f" || return 1
-	case "$restore" in "restore generation=1 "*" records=3 seq=3 now=10 waiting=1 running=1 "*) ;;
+	case "$restore" in "restore generation=2 "*" records=3 seq=3 now=10 waiting=1 running=1 slot0=stale slot1=used "*) ;;
 	*) why="restore line after SIGKILL: '$restore'"; return 1 ;; esac
 	case "$banner" in *" store=on seq=3 ready") ;; *) why="banner after SIGKILL: $banner"; return 1 ;; esac
 	ask digest "$digest"
