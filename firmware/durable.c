@@ -10,6 +10,8 @@
  */
 #include "durable.h"
 
+#include <stddef.h>
+
 #include "sched/err.h"
 #include "sched/fixture.h" /* fix_crc32 */
 
@@ -396,7 +398,7 @@ struct replay_pos {
 /*
  * Replay journal @p k: skip records the snapshot already holds, apply those
  * that follow on. Returns where its records end (the append point when @p k
- * is the active journal) through @p end_at; torn tails are reported only for
+ * is the active journal) through @p end_at, unless NULL; torn tails are reported only for
  * the journal that is to be appended to.
  */
 static int replay_journal(struct durable *d, unsigned k, const struct durable_sink *sink, struct replay_pos *p,
@@ -425,7 +427,8 @@ static int replay_journal(struct durable *d, unsigned k, const struct durable_si
 		}
 		pos += size;
 	}
-	*end_at = pos - base;
+	if (end_at != NULL)
+		*end_at = pos - base;
 	uint32_t written = 0;
 	int err = count_written(d, pos, end, &written);
 	if (err != SCHED_OK || written == 0)
@@ -498,9 +501,8 @@ int durable_restore(struct durable *d, void *dest, uint32_t cap, const struct du
 	if (slot < 0) {
 		/* Nothing to take up: start empty and write that, so the next restore has a base. */
 		struct replay_pos none = {.seq = 0, .broken = true};
-		uint32_t end;
 		for (unsigned k = 0; k < 2 && err == SCHED_OK; k++)
-			err = replay_journal(d, k, sink, &none, rep, false, &end); /* counts what is lost */
+			err = replay_journal(d, k, sink, &none, rep, false, NULL); /* counts what is lost */
 		if (err != SCHED_OK)
 			return err;
 		rep->formatted = true;
@@ -525,16 +527,15 @@ int durable_restore(struct durable *d, void *dest, uint32_t cap, const struct du
 	rep->slot_used = (uint8_t)base;
 	rep->generation = h[base].generation;
 	rep->snapshot_seq = h[base].seq;
-	uint32_t end_base = 0, end_other = 0;
+	uint32_t end_base = 0;
 	if ((err = replay_journal(d, base, sink, &p, rep, !newer_damaged, &end_base)) != SCHED_OK ||
-	    (err = replay_journal(d, other, sink, &p, rep, newer_damaged, &end_other)) != SCHED_OK)
+	    (err = replay_journal(d, other, sink, &p, rep, newer_damaged, NULL)) != SCHED_OK)
 		return err;
 	rep->seq = p.seq;
 	d->seq = p.seq;
 	d->records_since_snapshot = rep->records;
 	d->active = (uint8_t)base; /* a compaction then overwrites the other, damaged or stale, slot */
 	d->append_at = end_base;
-	(void)end_other;
 	bool damaged = newer_damaged || rep->torn_bytes > 0 || rep->second_copies > 0 || rep->one_copy > 0 ||
 		       rep->lost_records > 0 ||
 		  rep->slot_state[other] == DURABLE_BAD_HEADER || rep->slot_state[other] == DURABLE_BAD_DATA ||

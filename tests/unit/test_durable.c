@@ -214,13 +214,27 @@ static bool state_is_prefix(const struct ctl *c, uint32_t acked, uint32_t sent)
 
 static struct nor nor, nor2;
 static struct ctl ctl;
+
+/* A new medium: erased, no cut armed, nothing counted. */
+static void wipe(void)
+{
+	memset(&nor, 0, sizeof nor);
+	memset(nor.mem, 0xFF, sizeof nor.mem);
+}
+
+/* Flip one random bit of the part of the medium the engine lays out; returns which. */
+static uint32_t flip_one_bit(struct test_rng *r)
+{
+	uint32_t bit = test_rng_range(r, 0, STORE_BYTES * 8u - 1u);
+	nor.mem[bit / 8u] ^= (uint8_t)(1u << (bit % 8u));
+	return bit;
+}
 _Static_assert(sizeof(struct model) == SNAP_MAX, "the model is one snapshot");
 
 /* An uninterrupted script: the bytes it writes are the cut points of the next test. */
 static uint64_t clean_run_bytes(void)
 {
-	memset(&nor, 0, sizeof nor);
-	memset(nor.mem, 0xFF, sizeof nor.mem);
+	wipe();
 	struct durable_report rep;
 	if (boot(&ctl, &nor, &rep) != SCHED_OK || !rep.formatted)
 		return 0;
@@ -264,8 +278,7 @@ static void cut_at_every_byte(void)
 	CHECK(total > 1000);
 	uint32_t compacted = 0, torn_seen = 0;
 	for (uint64_t cut = 1; cut <= total; cut++) {
-		memset(&nor, 0, sizeof nor);
-		memset(nor.mem, 0xFF, sizeof nor.mem);
+		wipe();
 		struct durable_report rep;
 		CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
 		nor.budget = nor.bytes + cut;
@@ -308,8 +321,7 @@ static void single_flips_lose_nothing(void)
 	uint32_t trials = 4000, noticed = 0;
 	for (uint32_t t = 0; t < trials; t++) {
 		memcpy(&nor, &nor2, sizeof nor);
-		uint32_t bit = test_rng_range(&r, 0, STORE_BYTES * 8u - 1u);
-		nor.mem[bit / 8u] ^= (uint8_t)(1u << (bit % 8u));
+		uint32_t bit = flip_one_bit(&r);
 		struct durable_report rep;
 		CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
 		if (ctl.live.count != HISTORY || !state_is_prefix(&ctl, HISTORY, HISTORY)) {
@@ -335,10 +347,8 @@ static void many_flips_never_accept_a_wrong_state(void)
 	for (uint32_t t = 0; t < trials; t++) {
 		memcpy(&nor, &nor2, sizeof nor);
 		uint32_t flips = test_rng_range(&r, 2, 8);
-		for (uint32_t f = 0; f < flips; f++) {
-			uint32_t bit = test_rng_range(&r, 0, STORE_BYTES * 8u - 1u);
-			nor.mem[bit / 8u] ^= (uint8_t)(1u << (bit % 8u));
-		}
+		for (uint32_t f = 0; f < flips; f++)
+			(void)flip_one_bit(&r);
 		struct durable_report rep;
 		CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
 		CHECK(state_is_prefix(&ctl, 0, HISTORY));
@@ -357,8 +367,7 @@ static void many_flips_never_accept_a_wrong_state(void)
 /* The medium's rules and the engine's limits. */
 static void limits(void)
 {
-	memset(&nor, 0, sizeof nor);
-	memset(nor.mem, 0xFF, sizeof nor.mem);
+	wipe();
 	struct durable_medium m = medium_of(&nor);
 	struct durable d;
 	CHECK_EQ(durable_mount(&d, &m, SECTOR * SECTORS, JOURNAL), SCHED_E_NOSPACE);
@@ -395,8 +404,7 @@ static void limits(void)
 /* A wiped medium, booted: formatted, with the empty state in both slots. */
 static void fresh(void)
 {
-	memset(&nor, 0, sizeof nor);
-	memset(nor.mem, 0xFF, sizeof nor.mem);
+	wipe();
 	struct durable_report rep;
 	(void)boot(&ctl, &nor, &rep);
 }
@@ -417,8 +425,7 @@ static void flips_right_after_format_lose_nothing(void)
 	test_rng_seed(&r, 5);
 	for (uint32_t t = 0; t < 2000; t++) {
 		memcpy(&nor, &nor2, sizeof nor);
-		uint32_t bit = test_rng_range(&r, 0, STORE_BYTES * 8u - 1u);
-		nor.mem[bit / 8u] ^= (uint8_t)(1u << (bit % 8u));
+		uint32_t bit = flip_one_bit(&r);
 		struct durable_report rep;
 		CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
 		if (ctl.live.count != 5 || !state_is_prefix(&ctl, 5, 5)) {
@@ -477,8 +484,7 @@ static void cut_then_flip_loses_nothing(void)
 		struct durable_report rep;
 		CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
 		CHECK_EQ(run_script(&ctl, &nor, ctl.live.count, HISTORY), HISTORY);
-		uint32_t bit = test_rng_range(&r, 0, STORE_BYTES * 8u - 1u);
-		nor.mem[bit / 8u] ^= (uint8_t)(1u << (bit % 8u));
+		uint32_t bit = flip_one_bit(&r);
 		CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
 		if (ctl.live.count != HISTORY || !state_is_prefix(&ctl, HISTORY, HISTORY)) {
 			fprintf(stderr, "cut %llu, then bit %u: restored %u of %u\n", (unsigned long long)cut, bit,
