@@ -27,3 +27,33 @@ publish() {
 	mv "$out.tmp" "$out"
 	echo "wrote $out" >&2
 }
+
+# Claim tables (issue 12): every report ends with the paper's claims, our
+# measurement and a verdict computed from the numbers, never typed by hand.
+#   verdict 'FULL' ['PARTLY']: REPRODUCED when the awk expression FULL holds
+#     (numbers substituted in by the caller), else PARTLY when PARTLY holds,
+#     else NOT REPRODUCED. An expression that does not parse is an error, not a verdict.
+#   claim SECTION CLAIM OURS VERDICT REASON: one row, kept in $CLAIMS (a file).
+#   claims_table: the rows as a Markdown table, in the order they were added.
+verdict() {
+	local v
+	v=$(awk "BEGIN { if ($1) print \"REPRODUCED\"; else if (${2:-0}) print \"PARTLY\"; else print \"NOT REPRODUCED\" }") || {
+		echo "verdict: cannot evaluate '$1' / '${2:-0}'" >&2
+		exit 2
+	}
+	[ -n "$v" ] || { echo "verdict: cannot evaluate '$1' / '${2:-0}'" >&2; exit 2; }
+	echo "$v"
+}
+claim() {
+	: "${CLAIMS:?claim: set CLAIMS to a file}"
+	printf '| %s | %s | %s | **%s** | %s |\n' "$1" "$2" "$3" "$4" "$5" >>"$CLAIMS"
+}
+claims_table() {
+	echo "| where | the paper's claim | ours | verdict | why |"
+	echo "|---|---|---|---|---|"
+	cat "$CLAIMS"
+	echo
+	awk -F'|' '{ v = $5; gsub(/[ *]/, "", v); n[v]++ } END {
+		printf "%d claims: %d reproduced, %d partly, %d not reproduced.\n",
+			NR, n["REPRODUCED"], n["PARTLY"], n["NOTREPRODUCED"] }' "$CLAIMS"
+}
