@@ -4,6 +4,7 @@
 #   make run        replay the bundled KTH SP2 trace under FCFS, EASY and conservative
 #   make test       every test, under ASan/UBSan; installs what it needs (as root)
 #   make bench      benchmarks into docs/benchmarks.md and docs/gang-cost.md
+#   make backfill-report   EASY vs conservative on KTH (Feitelson and Mu'alem Weil 1998) into docs/backfill-results.md
 #   make check-freestanding   the core for Cortex-M3, and its symbol check
 
 BUILD   := build
@@ -41,11 +42,11 @@ TOOLS := swf2fix fix2swf fixinfo wlgen console
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report priorities-report dynp-report gang-report gang-bench firmware firmware-all size bench-target
+.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report gang-bench firmware firmware-all size bench-target
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS))
 
 help:
-	@sed -n '2,8p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,9p' Makefile | sed 's/^# \{0,1\}//'
 
 # --- compile rules, one set per host variant -------------------------------
 define VARIANT
@@ -157,6 +158,9 @@ fixtures: $(BUILD)/swf2fix $(BUILD)/fixinfo
 
 trace-report: $(BUILD)/fixinfo $(BUILD)/wlgen
 	BUILD=$(BUILD) tools/trace_report.sh
+
+backfill-report: $(BUILD)/replay
+	BUILD=$(BUILD) tools/backfill_report.sh
 
 priorities-report: $(BUILD)/replay
 	BUILD=$(BUILD) tools/priorities_report.sh
