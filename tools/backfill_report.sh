@@ -16,13 +16,14 @@ out=docs/backfill-results.md
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
-CLAIMS=$tmp/claims
+export CLAIMS=$tmp/claims
 
 # The estimate factors of Table 3 and the seeds of their uniform draws. The
 # paper gives one draw per factor and no seed; ten seeds show how much of a
 # difference between two cells is the draw.
 FACTORS="1 4 11 31 101 301"
 SEEDS="1 2 3 4 5 6 7 8 9 10"
+nseeds=$(echo "$SEEDS" | wc -w)
 # Load levels for the section 3.1 claims (--shrink multiplies interarrival
 # times: 1 is the trace, 0.8 an offered load of about 0.88, 0.7 about 1.0,
 # 0.6 about 1.17).
@@ -134,10 +135,13 @@ sel t2.csv avg_bsld | awk -v paper="$tmp/paper_t2" -v cell="$CELL" -v stats="$tm
 		printf "| **year** (job-weighted) | %d | %d | %.1f | %.1f | %+.0f%% | %.1f | %.1f | %+.0f%% | %s | %s | %.0f |\n",
 			ptj, tj, pte / ptj, te / tj, dev(te / tj, pte / ptj), ptc / ptj, tc / tj, dev(tc / tj, ptc / ptj),
 			win(pte / ptj, ptc / ptj), win(te / tj, tc / tj), tf / tj
-		printf "ew=%d cw=%d ties=%d agree=%d months=%d cells=%d within=%d mad=%.1f ye=%.2f yc=%.2f yf=%.2f\n",
+		printf "%d %d %d %d %d %d %d %.1f %.2f %.2f %.2f\n",
 			ew, cw, ties, agree, n, cells, within, mad / cells, te / tj, tc / tj, tf / tj > stats
 	}' >"$tmp/t2.md"
-eval "$(sed 's/ /; /g' "$tmp/t2stats")"
+# EASY's and cons's month wins, ties, months whose winner is the paper's, months, cells
+# October-August, those within CELL %, their mean absolute deviation, the year's
+# EASY, cons and FCFS.
+read -r ew cw ties agree months cells within mad ye yc _ <"$tmp/t2stats"
 
 # --- Table 3 -------------------------------------------------------------------
 # stat PREFIX F POLICY: mean, min and max over the seeds of the job-weighted
@@ -167,10 +171,8 @@ awk -v paper="$tmp/paper_t3" '
 
 # Table 3's figures for the claims (by-month means).
 t3() { awk -v f="$1" -v col="$2" '$1 == f { print $col }' "$tmp/t3"; }
-# Over the factors > 1: the worst (largest) mean, the best (smallest), and how
-# many rows have conservative lower than EASY.
-worst_e=$(awk '$1 != "users" && $1 != 1 { if ($2 > w) w = $2 } END { print w }' "$tmp/t3")
-worst_c=$(awk '$1 != "users" && $1 != 1 { if ($5 > w) w = $5 } END { print w }' "$tmp/t3")
+# Over the factors > 1: the best (smallest) mean, and how many rows have
+# conservative lower than EASY.
 # The worst over every factor, f = 1 included (the paper's "our worst estimates").
 worstall_e=$(awk '$1 != "users" { if ($2 > w) w = $2 } END { print w }' "$tmp/t3")
 worstall_c=$(awk '$1 != "users" { if ($5 > w) w = $5 } END { print w }' "$tmp/t3")
@@ -207,7 +209,7 @@ guar() {
 }
 yjobs=$(sel yr.csv jobs | awk '$1 == "cons" { print $3; exit }')
 read -r g_cons late_cons early_cons <<<"$(guar "$tmp/ev_cons")"
-read -r g_easy late_easy early_easy <<<"$(guar "$tmp/ev_easy")"
+read -r g_easy _ _ <<<"$(guar "$tmp/ev_easy")"
 # Fig. 11: the share of the request each job used, rounded to a whole percent
 # (the histogram's bins); the jobs at 100% and how many of them the system
 # killed (status 0 in the archive's log).
@@ -243,7 +245,7 @@ uc=$(t3 users 5)
 claim "s. 3.3, Table 3" "\"The results for the original estimates are worse than those with our worst estimates\"" \
 	"users' estimates: EASY $ue, cons $uc; worst f: EASY $worstall_e, cons $worstall_c" \
 	"$(verdict "$ue > $worstall_e && $uc > $worstall_c" "$ue > $worstall_e || $uc > $worstall_c")" \
-	"REPRODUCED if it holds for both policies, PARTLY for one (means over $(echo $SEEDS | wc -w) seeds)"
+	"REPRODUCED if it holds for both policies, PARTLY for one (means over $nseeds seeds)"
 claim "s. 3.3, Table 3" "\"Accurate estimates are not necessarily the best\" (f > 1 beats f = 1)" \
 	"EASY: f=1 $f1_e, best f=$bef $be ($(pct "$be" "$f1_e")%); cons: f=1 $f1_c, best f=$bcf $bc ($(pct "$bc" "$f1_c")%)" \
 	"$(verdict "$be <= $f1_e * (1 - $BETTER / 100) && $bc <= $f1_c * (1 - $BETTER / 100)" \
@@ -304,7 +306,6 @@ claim "s. 3.3, Fig. 11" "\"a very pronounced component at exactly 100% (with 321
 # runs here, not in a command substitution, whose subshell starts at zero.
 times >"$tmp/times"
 cpu=$(awk '{ for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); c += t[1] * 60 + t[2] } } END { printf "%.0f", c }' "$tmp/times")
-nseeds=$(echo $SEEDS | wc -w)
 {
 	cat <<TXT
 # EASY and conservative backfilling on KTH: Feitelson and Mu'alem Weil 1998, Tables 2 and 3
