@@ -101,7 +101,7 @@ fit() { # policy op by(backlog|segments)
 	echo "of 16, 64 and 128 (the board's console gives the planning policies scratch"
 	echo "for 192 jobs). Relaxed uses a tolerance of 600 s. **submit** is the whole"
 	echo "insertion: for slack, every candidate time slot with the later jobs shifted"
-	echo "and compressed in AST order (seed 003 section 2.4: O(n^3) at worst);"
+	echo "and compressed in AST order (Talby and Feitelson 1999, section 2.4: O(n^3) at worst);"
 	echo "**finish** is the removal search with the dummy timeless job."
 	echo
 	echo "| policy | operation | backlog 16 | 64 | 128 | slope against backlog |"
@@ -116,7 +116,7 @@ fit() { # policy op by(backlog|segments)
 	echo "## The dynP family"
 	echo
 	echo "The same machine, with scratch for every job in the system, at backlogs of 16, 64,"
-	echo "185 (the backlog of seed 004's measured self-tuning step: 0.05 s on an Athlon XP"
+	echo "185 (the backlog of the self-tuning step Streit 2002 measured: 0.05 s on an Athlon XP"
 	echo "1800+, section 5) and 512. For \`dynp\` (self-tuning, advanced decider, ARTwW)"
 	echo "**submit** is the insertion plus one self-tuning step (three virtual schedules, the"
 	echo "decision, the live re-plan) and **finish** an early end, which runs a step too;"
@@ -133,7 +133,7 @@ fit() { # policy op by(backlog|segments)
 	echo
 	echo "## Gang scheduling"
 	echo
-	echo "Seed 002's gang scheduler (docs/gang.md), each scheme on 128 processors with at"
+	echo "The gang scheduler of Zhou, Walsh and Brent 2000 (docs/gang.md), each scheme on 128 processors with at"
 	echo "most 32 slots and on 1024 with at most 16, for 3,000 quanta of a synthetic load"
 	echo "of about 0.7 (power-of-two sizes, each exponent equally likely; 1-120 quanta,"
 	echo "uniform; an arrival every 22 or 16 quanta on average; at most 128 jobs). Mean"

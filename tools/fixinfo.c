@@ -9,7 +9,7 @@
 
 static const char usage[] =
 "Usage: fixinfo [--csv] FILE...\n"
-"Print the statistics of seed 004 Table 2 for each fixture or SWF trace\n"
+"Print the statistics of Streit 2002, Table 2 for each fixture or SWF trace\n"
 "(plain or .gz), one column per file: number of jobs, maximum job width,\n"
 "machine width, average requested resources, estimated and actual run time\n"
 "(avg/min/max), jobs with actual > estimated run time (count and %% of all\n"
@@ -17,7 +17,7 @@ static const char usage[] =
 "Every job line counts (no cleaning); a width is field 5, else field 8; run\n"
 "and estimate statistics skip unknown (-1) values; interarrival times are\n"
 "between consecutive submit times in submit order; the share of 0 s gaps is\n"
-"printed apart (seed 004 calls it the likelihood of interarrival time) and the\n"
+"printed apart (Streit 2002: the likelihood of interarrival time) and the\n"
 "Weibull fit is by maximum likelihood over the positive gaps.\n";
 
 struct col {

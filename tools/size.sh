@@ -77,7 +77,7 @@ per_slot=$((job + 2 * seg + 4))
 	cat <<'TXT'
 The target was at most 48 bytes per job slot; a slot costs more, and this is why.
 The profile needs up to two segments per job (its start and its end can each
-split a period: seed 000 section 2.1), and every container is a doubly linked
+split a period: Feitelson and Mu'alem Weil 1998, section 2.1), and every container is a doubly linked
 list of 32-bit pointers, so a segment is 16 bytes (two links, a time, a free
 count). A job record holds two links for its list and one for its id chain,
 its id, user, arrival number, processors, submit, estimate and start, its

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make trace-report: docs/traces.md, the statistics of seed 004 Table 2 for
-# the archive traces (fixinfo) beside the seed's figures, and the trace-matrix
+# the archive traces (fixinfo) beside the paper's figures, and the trace-matrix
 # workload model (wlgen --model matrix) compared with the traces it came from.
 set -eu
 B=${BUILD:-build}
@@ -33,13 +33,13 @@ fixtures. `build/fixinfo` counts every job line of the cleaned archive files
 time statistics skip unknown (-1) values; interarrival times are between
 consecutive submits in submit order.
 
-## Seed 004 Table 2, recomputed
+## Streit 2002 (seed 004), Table 2, recomputed
 
 TXT
 	md <"$tmp/traces.csv"
 	cat <<'TXT'
 
-The seed's Table 2 for comparison (its columns KTH_trace, SDSC_trace, CTC_trace):
+The paper's Table 2 for comparison (its columns KTH_trace, SDSC_trace, CTC_trace):
 
 | statistic | KTH | SDSC | CTC |
 |---|---:|---:|---:|
@@ -57,16 +57,16 @@ The seed's Table 2 for comparison (its columns KTH_trace, SDSC_trace, CTC_trace)
 Why the figures differ:
 
 - **The files are the archive's cleaned versions** (their headers say so),
-  the seed used the logs as they were in 2002. KTH's cleaning removed the
-  first 14 jobs ("job<=14"): 28,476 lines against the seed's 28,490 (MaxJobs
+  the paper used the logs as they were in 2002. KTH's cleaning removed the
+  first 14 jobs ("job<=14"): 28,476 lines against the paper's 28,490 (MaxJobs
   in the header). Those jobs came before a gap of almost a week: our file
-  starts 599,850 s after UnixStartTime. That gap is the seed's maximum
+  starts 599,850 s after UnixStartTime. That gap is the paper's maximum
   interarrival time (327,952 s; ours is 66,643 s) and raises its average (1031
   s; ours 1010 s); with it, 3 more jobs ran past their estimate (478 vs 475).
   CTC's log had 79,302 records (MaxRecords), the cleaned file 77,222;
   averages move by 1 to 3 %, extremes agree (max width 336, max estimate
   64,800 s, max run 71,998 s, max gap 164,472 s).
-- **SDSC.** The seed's SDSC column does not match one machine: a maximum
+- **SDSC.** The paper's SDSC column does not match one machine: a maximum
   width of 128 and a maximum run of 510,209 s are the SP2's (our file has
   both), but a machine width of 352 is the Paragon's batch partition, and
   67,667 jobs is neither cleaned file (SP2 59,715; Paragon 32,135). We
@@ -74,17 +74,17 @@ Why the figures differ:
   its jobs have run time -1 (cancelled before running), which fixinfo
   excludes from run-time statistics.
 - **Width of machine** is the header's MaxProcs: CTC's batch partition had 338
-  nodes in this file's header ("338 (batch partition; 512 total)"); the seed
+  nodes in this file's header ("338 (batch partition; 512 total)"); the paper
   used 430.
 - **Minimum estimate.** CTC and SDSC have a handful of jobs with field 9 = -1
-  (no request); fixinfo skips unknowns, the seed's 0 s minimum counted them
+  (no request); fixinfo skips unknowns, the paper's 0 s minimum counted them
   (or clamped them) as 0.
 - **"Likelihood of interarrival time"** is, as far as the numbers tell, the
   share of zero gaps (jobs submitted in the same second as the previous
-  one): KTH 0.0116594 against the seed's 0.0116883, CTC 0.0064879 against
+  one): KTH 0.0116594 against the paper's 0.0116883, CTC 0.0064879 against
   0.0063932. fixinfo prints it under that reading.
 - **Weibull parameters.** fixinfo fits the positive gaps by maximum
-  likelihood and gets a shape near 0.5 for all three traces; the seed's
+  likelihood and gets a shape near 0.5 for all three traces; the paper's
   0.35-0.4 come from a fit it does not describe. A shape of 0.35 with its
   scales reproduces the traces' mean gap (200 x Gamma(1 + 1/0.35) = 1040 s
   for KTH), which the maximum-likelihood fit does not: its mean is about
@@ -92,7 +92,7 @@ Why the figures differ:
   workload generator keeps the fitted shape but sets the scale so that the
   mean gap, and so the load, stays the trace's.
 
-## The trace-matrix model (seed 004 section 4)
+## The trace-matrix model (Streit 2002, section 4)
 
 `build/wlgen --model matrix --from TRACE --jobs 10000 --seed 1` draws
 interarrival times from the trace's share of 0 s gaps and a Weibull
