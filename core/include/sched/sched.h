@@ -368,7 +368,9 @@ int sched_cancel(struct sched *s, uint32_t id, sched_time_t now);
 /**
  * Move the clock to @p now: kill running jobs whose estimate ends at or
  * before now, then run one scheduling pass (start what is due). O(n) for
- * the queueing policies and conservative.
+ * the queueing policies and conservative; relaxed (scope all) also tries
+ * each waiting job that fits on the idle processors, O(n x segments) per
+ * trial, so O(n^2 x segments) per pass at worst.
  */
 int sched_advance(struct sched *s, sched_time_t now);
 
