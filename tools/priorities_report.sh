@@ -261,6 +261,7 @@ TXT
 	cmds x_fcfs.csv x_cons.csv x_relaxed.csv x_minus12.csv x_minus6.csv x_plus12.csv
 	echo
 	exhibit11
+	echo; CLAIMS=${CLAIMS:-} BUILD=$B tools/relaxed_sweep.sh
 	cat <<'TXT'
 
 ## Site queues

@@ -1,24 +1,42 @@
 /* SPDX-License-Identifier: MIT */
-/* Relaxed backfilling (seed 001 section 2.1, Exhibit 8): a backfill may delay others by a bounded tolerance. */
+/* Relaxed backfilling (Spear and McGalliard 2007, s. 2.1, Exhibit 8): a backfill may delay others by a bounded tolerance. */
 #include "sched_priv.h"
 
 /*
- * A new job first gets its conservative reservation. If that is not now,
- * the job is tried at now instead: in the scratch profiles it starts now,
- * and every other waiting job is placed again in plan order at its earliest
- * start not before its current one (jobs due now keep their place: they
- * start in this instant's pass, so they count as started). The trial is kept only if every job of
- * the new job's queue priority or higher stays within its tolerance:
+ * The paper: "With relaxed backfill, some small delays to the higher
+ * priority jobs can be tolerated ... Relaxed backfill allows both jobs J3
+ * and J4 to jump ahead of higher priority J2, even though the execution
+ * time of J4 exceeds J1 and causes J2 to be delayed slightly" (s. 2.1,
+ * Exhibit 8), "The delay tolerable by a higher priority job is a tunable
+ * parameter", and the delay is limited so that no job starves (s. 2.2).
+ * A backfill is a start on idle processors, so a job jumps ahead by
+ * starting now; J3 and J4 were waiting already when they jumped.
+ *
+ * Every job first gets its conservative reservation (strict backfilling:
+ * "no lower priority job can delay any higher priority job"). Then, with
+ * the default scope (SCHED_RELAXED_ALL), every scheduling pass tries each
+ * waiting job, in plan order, that fits on the processors idle now but is
+ * reserved later: in the scratch profiles it starts now, and every other
+ * waiting job is placed again in plan order at its earliest start not
+ * before its current one. The trial is kept, and the job started, only if
+ * every job of the tried job's queue priority or higher stays within its
+ * tolerance:
  *
  *   new start <= current start + T   and   new start <= guarantee + T,
  *   T = tolerance + tolerance_permille x (that job's estimate) / 1000,
  *
- * the guarantee being the start it was given at submit. So the total delay
- * a job ever suffers from relaxed backfills is at most T, and with T = 0
- * nothing may move: the schedule is the conservative one exactly. Jobs of a
- * lower queue priority have no bound (a higher queue goes ahead of them, as
- * in strict mode). The new job does not move the others earlier here;
+ * the guarantee being the start it was given at submit. The first bound is
+ * the paper's "delayed slightly" (J2's delay behind the strict schedule of
+ * the moment); the second keeps several backfills from adding up, so no job
+ * ever starts later than guarantee + T. With T = 0 nothing may be delayed
+ * and the schedule is the conservative one exactly (no trial is made).
+ * Jobs of a lower queue priority have no bound (a higher queue goes ahead
+ * of them, as in strict mode). A trial never moves the others earlier;
  * compression does that when capacity frees early.
+ *
+ * SCHED_RELAXED_ARRIVAL, this project's first reading, tries only a job
+ * that has just arrived, at its arrival (jobs due now count as started:
+ * they start in this instant's pass).
  */
 
 static sched_time_t tolerance(const struct sched *s, const struct sched_job *k)
@@ -49,12 +67,18 @@ static bool trial_start_now(struct sched *s, struct sched_job *j, uint8_t *part)
 	return false;
 }
 
-static void try_start_now(struct sched *s, struct sched_job *j)
+/*
+ * Try j (reserved later than now) at now, as described at the top; keep the
+ * trial if every bounded job stays within its tolerance. Returns whether j
+ * now holds a reservation at now. O(n) placements in the scratch, each
+ * O(segments).
+ */
+static bool try_start_now(struct sched *s, struct sched_job *j)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
 	if (!sched_scratch_room(s, s->n_waiting + s->n_running) || !sched_scratch_copy(s)) {
 		s->counters.scratch_short++;
-		return;
+		return false;
 	}
 	uint16_t prio = s->cfg.queues[j->queue].priority;
 	struct sched_list *it;
@@ -89,7 +113,7 @@ static void try_start_now(struct sched *s, struct sched_job *j)
 	}
 	sched_scratch_clear(s);
 	if (!ok)
-		return;
+		return false;
 	/* Apply: drop the reservations the trial moved, then take the trial's, so none ever overlap. */
 	sched_list_for_each(it, &s->waiting) {
 		struct sched_job *k = sched_job_of(it);
@@ -102,32 +126,85 @@ static void try_start_now(struct sched *s, struct sched_job *j)
 	SCHED_ASSERT(err == SCHED_OK); /* the same placements fitted in the copy */
 	s->counters.relaxed++;
 	sched_plan_refresh(s);
+	return true;
+}
+
+static bool any_tolerance(const struct sched *s)
+{
+	return s->cfg.tolerance > 0 || s->cfg.tolerance_permille > 0;
 }
 
 static int admit_relaxed(struct sched *s, struct sched_job *j)
 {
 	int err = sched_admit_strict(s, j);
-	if (err == SCHED_OK && j->start > s->now)
-		try_start_now(s, j);
+	if (err == SCHED_OK && j->start > s->now && s->cfg.relaxed_scope == SCHED_RELAXED_ARRIVAL)
+		(void)try_start_now(s, j);
 	return err;
 }
+
+/* Could j start now on idle processors, its queue's limits and hold allowing? O(partitions). */
+static bool could_start_now(const struct sched *s, const struct sched_job *j)
+{
+	if (!j->reserved || j->start <= s->now || sched_is_background(s, j) || sched_earliest(s, j) > s->now)
+		return false;
+	sched_time_t retry;
+	if (!sched_limits_allow(s, j, &retry))
+		return false;
+	for (unsigned p = 0; p < s->n_parts; p++)
+		if ((j->allowed & (1u << p)) && sched_profile_free_at(sched_prof_c(s, p), s->now) >= j->procs)
+			return true;
+	return false;
+}
+
+/*
+ * The pass (SCHED_RELAXED_ALL): start what is due, then try every waiting
+ * job in plan order, as Exhibit 8 lets J3 and J4, waiting already, jump
+ * ahead of J2. A job that passes starts at once, so the next trial sees the
+ * processors it took and the queue limits it uses. Only jobs that fit on
+ * the processors idle now are tried: O(w) cheap tests for w waiting jobs,
+ * plus O(w x segments) per trial.
+ */
+static void pass_relaxed(struct sched *s)
+{
+	sched_start_due(s);
+	if (s->cfg.relaxed_scope != SCHED_RELAXED_ALL || !any_tolerance(s))
+		return;
+	bool started = false;
+	struct sched_list *it, *tmp;
+	sched_list_for_each_safe(it, tmp, &s->waiting) {
+		struct sched_job *k = sched_job_of(it);
+		if (!could_start_now(s, k) || !try_start_now(s, k))
+			continue;
+		sched_start_job(s, k, k->part);
+		started = true;
+	}
+	if (started)
+		sched_plan_refresh(s);
+}
+
+static const char *const scope_names[SCHED_RELAXED_SCOPE_COUNT + 1] = {"all", "arrival", NULL};
 
 static const struct sched_param params[] = {
 	{.name = "tolerance", .kind = SCHED_PARAM_SECONDS, .unit = "s",
 	 .offset = offsetof(struct sched_config, tolerance), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
 	 .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 0,
 	 .help = "delay a backfill may cause to any job of its queue's priority or higher; 0 is conservative "
-		 "exactly (Spear & McGalliard, s. 2.1)"},
+		 "exactly (Spear and McGalliard 2007, s. 2.1)"},
 	{.name = "tolerance-factor", .kind = SCHED_PARAM_MILLI, .unit = "",
 	 .offset = offsetof(struct sched_config, tolerance_permille), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
 	 .min = 0, .max = 1000000u, .def = 0,
 	 .help = "plus this multiple of the delayed job's estimate"},
+	{.name = "relaxed-scope", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = scope_names,
+	 .offset = offsetof(struct sched_config, relaxed_scope), .size = 1, .set_offset = SCHED_PARAM_NO_BLOCK,
+	 .min = 0, .max = SCHED_RELAXED_SCOPE_COUNT - 1u, .def = SCHED_RELAXED_ALL, .listable = true,
+	 .help = "which jobs may start early: all = every waiting job in every pass (Exhibit 8: J3, J4 "
+		 "were waiting), arrival = only a job arriving (our first reading)"},
 };
 
 const struct sched_policy sched_policy_relaxed = {
 	.name = "relaxed",
 	.help = "relaxed backfilling: conservative, but a backfill may delay others by a tolerance "
-		"(Spear & McGalliard, s. 2.1)",
+		"(Spear and McGalliard 2007, s. 2.1)",
 	.params = params,
 	.n_params = sizeof params / sizeof params[0],
 	.plans = true,
@@ -135,6 +212,6 @@ const struct sched_policy sched_policy_relaxed = {
 	.enter = sched_enter_planning,
 	.admit = admit_relaxed,
 	.reflow = sched_reflow_compress,
-	.pass = sched_start_due,
+	.pass = pass_relaxed,
 	.predict = sched_predict_reserved,
 };

@@ -303,7 +303,11 @@ static bool fallback_harmless(const struct ss *r, enum call c, uint32_t id, sche
 		/* Still waiting. A job due by t may be held back by its queue's running limits, and a
 		 * job of a higher queue submitted now goes ahead of lower ones (docs/priorities.md). */
 		bool pushed_by_higher_queue = c == C_SUBMIT && prio_of(r, id) > prio_of(r, k);
-		if (x->reserved && x->start > t && !pushed_by_higher_queue)
+		/* Relaxed tries every waiting job in a pass: when one trial fell back, another may
+		 * still have started a job early and delayed others within their tolerance (the
+		 * property checker bounds those delays, tests/prop). */
+		bool relaxed_start = a->st.counters.relaxed > b->st.counters.relaxed;
+		if (x->reserved && x->start > t && !pushed_by_higher_queue && !relaxed_start)
 			EXPECT(y->reserved && y->start <= x->start);
 	}
 	return true;

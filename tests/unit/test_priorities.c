@@ -153,15 +153,17 @@ static size_t random_jobs(struct test_rng *r, struct dj *js, size_t n, sched_pro
 /* --- relaxed --------------------------------------------------------------------------- */
 
 /*
- * Exhibit 8 on a machine of 10: J1 holds 6 until 100; J2 needs all 10 for
- * 100, reserved at 100. J3 (2 x 50) ends before J1: a strict backfill. J4
- * (2 x 120) outlives J1 by 20 and would push J2 to 120: relaxed only when
- * the tolerance is at least 20 seconds.
+ * Exhibit 8 of Spear and McGalliard 2007 on a machine of 10, every job
+ * arriving at 0: J1 holds 6 until 100; J2 needs all 10 for 100, reserved at
+ * 100. J3 (2 x 50) ends before J1: a strict backfill. J4 (2 x 120) outlives
+ * J1 by 20 and would push J2 to 120: relaxed only when the tolerance is at
+ * least 20 seconds. Both scopes agree here (J4 is tried as it arrives, or
+ * in the pass of the same instant).
  */
-static int exhibit8(struct fx *f, sched_time_t tol, uint32_t permille)
+static int exhibit8(struct fx *f, sched_time_t tol, uint32_t permille, uint8_t scope)
 {
 	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = tol,
-				   .tolerance_permille = permille};
+				   .tolerance_permille = permille, .relaxed_scope = scope};
 	if (fx_init_cfg(f, cfg) != SCHED_OK || fx_submit(f, 1, 6, 100, 0) != SCHED_OK ||
 	    sched_advance(f->s, 0) != SCHED_OK || fx_submit(f, 2, 10, 100, 0) != SCHED_OK ||
 	    fx_submit(f, 3, 2, 50, 0) != SCHED_OK || fx_submit(f, 4, 2, 120, 0) != SCHED_OK ||
@@ -173,20 +175,88 @@ static int exhibit8(struct fx *f, sched_time_t tol, uint32_t permille)
 static void relaxed_exhibit8(void)
 {
 	static struct fx f;
-	/* Tolerance 20: J3 and J4 both jump ahead; J2 is delayed by exactly 20. */
-	CHECK_EQ(exhibit8(&f, 20, 0), 0);
-	CHECK_EQ(fx_started(&f, 3), 0);
-	CHECK_EQ(fx_started(&f, 4), 0);
-	CHECK_EQ(fx_predict(&f, 2), 120);
-	CHECK_EQ(fx_stats(&f).counters.relaxed, 1); /* J3 was a strict backfill */
+	for (uint8_t scope = 0; scope < SCHED_RELAXED_SCOPE_COUNT; scope++) {
+		/* Tolerance 20: J3 and J4 both jump ahead; J2 is delayed by exactly 20. */
+		CHECK_EQ(exhibit8(&f, 20, 0, scope), 0);
+		CHECK_EQ(fx_started(&f, 3), 0);
+		CHECK_EQ(fx_started(&f, 4), 0);
+		CHECK_EQ(fx_predict(&f, 2), 120);
+		CHECK_EQ(fx_stats(&f).counters.relaxed, 1); /* J3 was a strict backfill */
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
+		/* The same through the share of the delayed job's estimate: 200 permille of 100 s. */
+		CHECK_EQ(exhibit8(&f, 0, 200, scope), 0);
+		CHECK_EQ(fx_started(&f, 4), 0);
+		CHECK_EQ(fx_predict(&f, 2), 120);
+		/* 19 s is not enough: J4 waits for J2, as under strict backfilling. */
+		CHECK_EQ(exhibit8(&f, 19, 0, scope), 0);
+		CHECK_EQ(fx_started(&f, 3), 0);
+		CHECK_EQ(fx_started(&f, 4), SCHED_TIME_MAX);
+		CHECK_EQ(fx_predict(&f, 2), 100);
+		CHECK_EQ(fx_predict(&f, 4), 200);
+		CHECK_EQ(fx_stats(&f).counters.relaxed, 0);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
+	}
+}
+
+/*
+ * Exhibit 8 as the paper draws it: J3 and J4 are waiting already when the
+ * processors they use become idle. Machine of 10; at 0 J1 (6 x 100) and J0
+ * (4 x 10) start, and J2 (10 x 100), J3 (2 x 50), J4 (2 x 120) arrive with
+ * nothing idle. Strict plan, by hand: J2 at 100 (J1's end); J3 at 10 (J0's
+ * end; 2 x 50 ends at 60, before J2); J4 would end at 130 past J2's 100, so
+ * after J2: 200. At 10 J0 ends and 4 processors are idle: J3 starts (its
+ * reservation), and J4, started at 10 too, ends at 130 and moves J2 from 100
+ * to 130, a delay of 30 (and 30 past its guarantee, 100). So with T >= 30:
+ * J3 10, J4 10, J2 130; with T = 29: J3 10, J2 100, J4 200. Only a job
+ * arriving is ever tried under the arrival scope, so J4 stays at 200 there.
+ */
+static int exhibit8_waiting(struct fx *f, sched_time_t tol, uint32_t permille, uint8_t scope)
+{
+	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = tol,
+				   .tolerance_permille = permille, .relaxed_scope = scope};
+	if (fx_init_cfg(f, cfg) != SCHED_OK || fx_submit(f, 1, 6, 100, 0) != SCHED_OK ||
+	    fx_submit(f, 10, 4, 10, 0) != SCHED_OK || sched_advance(f->s, 0) != SCHED_OK ||
+	    fx_submit(f, 2, 10, 100, 0) != SCHED_OK || fx_submit(f, 3, 2, 50, 0) != SCHED_OK ||
+	    fx_submit(f, 4, 2, 120, 0) != SCHED_OK || sched_advance(f->s, 0) != SCHED_OK)
+		return -1;
+	/* Nothing idle at 0: the strict plan, whatever the tolerance. */
+	if (fx_predict(f, 2) != 100 || fx_predict(f, 3) != 10 || fx_predict(f, 4) != 200 ||
+	    fx_started(f, 4) != SCHED_TIME_MAX)
+		return -2;
+	if (sched_finish(f->s, 10, 10) != SCHED_OK || sched_advance(f->s, 10) != SCHED_OK)
+		return -3;
+	return 0;
+}
+
+static void relaxed_exhibit8_waiting_jobs_jump(void)
+{
+	static struct fx f;
+	CHECK_EQ(exhibit8_waiting(&f, 30, 0, SCHED_RELAXED_ALL), 0);
+	CHECK_EQ(fx_started(&f, 3), 10);
+	CHECK_EQ(fx_started(&f, 4), 10);
+	CHECK_EQ(fx_predict(&f, 2), 130);
+	CHECK_EQ(fx_stats(&f).counters.relaxed, 1);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
-	/* The same through the share of the delayed job's estimate: 200 permille of 100 s. */
-	CHECK_EQ(exhibit8(&f, 0, 200), 0);
-	CHECK_EQ(fx_started(&f, 4), 0);
-	CHECK_EQ(fx_predict(&f, 2), 120);
-	/* 19 s is not enough: J4 waits for J2, as under strict backfilling. */
-	CHECK_EQ(exhibit8(&f, 19, 0), 0);
-	CHECK_EQ(fx_started(&f, 3), 0);
+	/* J2 then starts when J4 ends, at 130 (J1 ends at 100, J3 at 60). */
+	CHECK_EQ(sched_finish(f.s, 3, 60), SCHED_OK);
+	CHECK_EQ(sched_finish(f.s, 1, 100), SCHED_OK);
+	CHECK_EQ(sched_finish(f.s, 4, 130), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 130), SCHED_OK);
+	CHECK_EQ(fx_started(&f, 2), 130);
+	/* T = 30 as 300 permille of J2's 100 s estimate. */
+	CHECK_EQ(exhibit8_waiting(&f, 0, 300, SCHED_RELAXED_ALL), 0);
+	CHECK_EQ(fx_started(&f, 4), 10);
+	CHECK_EQ(fx_predict(&f, 2), 130);
+	/* 29 s is not enough: strict. */
+	CHECK_EQ(exhibit8_waiting(&f, 29, 0, SCHED_RELAXED_ALL), 0);
+	CHECK_EQ(fx_started(&f, 3), 10);
+	CHECK_EQ(fx_started(&f, 4), SCHED_TIME_MAX);
+	CHECK_EQ(fx_predict(&f, 2), 100);
+	CHECK_EQ(fx_predict(&f, 4), 200);
+	CHECK_EQ(fx_stats(&f).counters.relaxed, 0);
+	/* The arrival scope never tries a job that is waiting already. */
+	CHECK_EQ(exhibit8_waiting(&f, 30, 0, SCHED_RELAXED_ARRIVAL), 0);
+	CHECK_EQ(fx_started(&f, 3), 10);
 	CHECK_EQ(fx_started(&f, 4), SCHED_TIME_MAX);
 	CHECK_EQ(fx_predict(&f, 2), 100);
 	CHECK_EQ(fx_predict(&f, 4), 200);
@@ -194,28 +264,66 @@ static void relaxed_exhibit8(void)
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
+/*
+ * A job's delay is measured both ways: against its current start (the
+ * paper's "delayed slightly") and against its guarantee. When compression
+ * has brought a job forward, a backfill may delay it by at most T from
+ * there, even though its guarantee would allow more. Machine of 10: J1
+ * (6 x 100) and J0 (4 x 200, ends early at 10) run; J2 (10 x 100) is
+ * guaranteed 200; J4 (2 x 150) is planned after J2, at 300. At 10 J0 ends:
+ * compression brings J2 to 100; J4 at 10 would end at 160 and move J2 to
+ * 160: 60 past its current start, though 40 before its guarantee. T = 59:
+ * no; T = 60: yes.
+ */
+static void relaxed_delay_from_current_start(void)
+{
+	static struct fx f;
+	for (sched_time_t tol = 59; tol <= 60; tol++) {
+		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = tol};
+		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 1, 6, 100, 0), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 10, 4, 200, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 2, 10, 100, 0), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 4, 2, 150, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+		CHECK_EQ(fx_predict(&f, 2), 200);
+		CHECK_EQ(fx_predict(&f, 4), 300);
+		CHECK_EQ(sched_finish(f.s, 10, 10), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 10), SCHED_OK);
+		CHECK_EQ(fx_started(&f, 4), tol == 60 ? 10 : SCHED_TIME_MAX);
+		CHECK_EQ(fx_predict(&f, 2), tol == 60 ? 160 : 100);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
+	}
+}
+
 /* The tolerance bounds the total delay since the guarantee, not each delay on its own. */
 static void relaxed_delay_is_cumulative(void)
 {
 	static struct fx f;
-	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = 20};
-	CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
-	CHECK_EQ(fx_submit(&f, 1, 6, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
-	CHECK_EQ(fx_submit(&f, 2, 10, 100, 0), SCHED_OK); /* guarantee 100 */
-	CHECK_EQ(fx_submit(&f, 4, 2, 120, 0), SCHED_OK);  /* J2 -> 120 */
-	CHECK_EQ(fx_predict(&f, 2), 120);
-	/* 125 would be within 20 of J2's current start, but 25 past its guarantee. */
-	CHECK_EQ(fx_submit(&f, 5, 2, 125, 0), SCHED_OK);
-	CHECK_EQ(fx_predict(&f, 2), 120);
-	CHECK_EQ(fx_predict(&f, 5), 220);
-	/* Ending by 120 delays nobody: strict backfill. */
-	CHECK_EQ(fx_submit(&f, 6, 2, 120, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
-	CHECK_EQ(fx_started(&f, 4), 0);
-	CHECK_EQ(fx_started(&f, 6), 0);
-	CHECK_EQ(fx_started(&f, 5), SCHED_TIME_MAX);
-	CHECK_EQ(sched_check(f.s), SCHED_OK);
+	for (uint8_t scope = 0; scope < SCHED_RELAXED_SCOPE_COUNT; scope++) {
+		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = 20,
+					   .relaxed_scope = scope};
+		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 1, 6, 100, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 2, 10, 100, 0), SCHED_OK); /* guarantee 100 */
+		CHECK_EQ(fx_submit(&f, 4, 2, 120, 0), SCHED_OK);  /* J2 -> 120 */
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+		CHECK_EQ(fx_started(&f, 4), 0);
+		CHECK_EQ(fx_predict(&f, 2), 120);
+		/* 125 would be within 20 of J2's current start, but 25 past its guarantee. */
+		CHECK_EQ(fx_submit(&f, 5, 2, 125, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+		CHECK_EQ(fx_predict(&f, 2), 120);
+		CHECK_EQ(fx_predict(&f, 5), 220);
+		/* Ending by 120 delays nobody: strict backfill. */
+		CHECK_EQ(fx_submit(&f, 6, 2, 120, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+		CHECK_EQ(fx_started(&f, 6), 0);
+		CHECK_EQ(fx_started(&f, 5), SCHED_TIME_MAX);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
+	}
 }
 
 /*
@@ -839,6 +947,8 @@ static void queue_random_limits(void)
 
 static const struct test tests[] = {
 	{"relaxed_exhibit8", relaxed_exhibit8},
+	{"relaxed_exhibit8_waiting_jobs_jump", relaxed_exhibit8_waiting_jobs_jump},
+	{"relaxed_delay_from_current_start", relaxed_delay_from_current_start},
 	{"relaxed_delay_is_cumulative", relaxed_delay_is_cumulative},
 	{"relaxed_needs_scratch", relaxed_needs_scratch},
 	{"due_now_is_started", due_now_is_started},

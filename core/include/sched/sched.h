@@ -74,6 +74,19 @@ enum sched_heuristic {
 	SCHED_HEUR_COUNT
 };
 
+/*
+ * Which jobs relaxed backfilling (Spear and McGalliard 2007, s. 2.1) tries
+ * to start early, and when. ALL is the paper's Exhibit 8: in every
+ * scheduling pass, every waiting job (J3 and J4 were waiting already).
+ * ARRIVAL is this project's first reading, kept for comparison: only a job
+ * arriving, at its arrival.
+ */
+enum sched_relaxed_scope {
+	SCHED_RELAXED_ALL,
+	SCHED_RELAXED_ARRIVAL,
+	SCHED_RELAXED_SCOPE_COUNT
+};
+
 /* Slack-based backfilling parameters (seed 003); all zero means the paper's defaults. */
 struct sched_slack_cfg {
 	uint32_t sf_milli;        /* slack factor SF, thousandths (default 3000) */
@@ -102,6 +115,7 @@ struct sched_config {
 	struct sched_queue_cfg queues[SCHED_MAX_QUEUES];
 	sched_time_t tolerance;       /* relaxed: delay allowed to others, seconds ... */
 	uint32_t tolerance_permille;  /* ... plus this share of the delayed job's estimate */
+	uint8_t relaxed_scope;        /* relaxed: enum sched_relaxed_scope (default ALL) */
 	struct sched_slack_cfg slack;
 	struct sched_dynp_cfg dynp;
 	struct sched_gang_params gang; /* a time-sharing policy: the replay engine runs sched/gang.h with these */
@@ -354,7 +368,9 @@ int sched_cancel(struct sched *s, uint32_t id, sched_time_t now);
 /**
  * Move the clock to @p now: kill running jobs whose estimate ends at or
  * before now, then run one scheduling pass (start what is due). O(n) for
- * the queueing policies and conservative.
+ * the queueing policies and conservative; relaxed (scope all) also tries
+ * each waiting job that fits on the idle processors, O(n x segments) per
+ * trial, so O(n^2 x segments) per pass at worst.
  */
 int sched_advance(struct sched *s, sched_time_t now);
 
