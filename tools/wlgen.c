@@ -37,7 +37,7 @@ static const char usage[] =
 "  --quantum Q        seconds per slot (default 5)\n"
 "  The model has no user estimates: field 9 is -1 (replays then use the run time).\n"
 "\n"
-"--model matrix --from TRACE (seed 004 section 4): interarrival times from a\n"
+"--model matrix --from TRACE (Streit 2002 section 4): interarrival times from a\n"
 "Weibull distribution fitted to the trace (shape by maximum likelihood, scale\n"
 "keeping the trace's mean gap; the trace's share of 0 s gaps apart), and\n"
 "(width, estimate, run time) drawn from the trace's joint frequency matrix:\n"
