@@ -180,9 +180,10 @@ generator's matrix resolution, whether gaps of 0 s are drawn apart, or any
 day/week cycle: section 4 says the sets "retained the characteristics of the
 original traces (e.g. unused nodes during the night or weekends)", but the
 generator it describes draws each gap from one Weibull distribution, which
-has no cycle, and the mean gaps of its Table 3 are those Weibulls' means
-(CTC 302 s, KTH 1,006 s, SDSC 964 s against 287, 1,047 and 945 s), not the
-traces' (369, 1,031, 934 s). So the sets here have no cycle. Its SDSC
+has no cycle, and where the Weibull's mean and the trace's differ, Table 3
+follows the Weibull (CTC_syn 287 s: the Weibull's mean is 302 s, the
+trace's 369 s; PC2_syn 1,013 s: 960 and 870 s). So the sets here have no
+cycle, and their gaps use Table 2's shape and scale as they are. Its SDSC
 trace has 67,667 jobs and averages (width 10.53, run time 6,119 s) that our
 cleaned log (59,715 jobs, 13.75, 7,389 s) does not have, so our SDSC_syn is
 wider and longer than the paper's.
