@@ -112,6 +112,15 @@ close=$(awk -F, '
 	/^  \(% of all jobs\)/ { d = $3 - $2; if (d < 0) d = -d; if (d > 1) bad = bad " killed%" }
 	END { print bad == "" ? 0 : 1; print bad > "/dev/stderr" }' "$tmp/mi" 2>"$tmp/bad")
 result wlgen_matrix_keeps_character "$close" "more than 8% off the source in:$(cat "$tmp/bad")"
+# --weibull A,B replaces the fit: Streit 2002's CTC parameters 0.35,60 give positive gaps of mean
+# 60 x Gamma(1 + 1/0.35) = 301.75 s (computed apart), times the share of positive gaps of the
+# trace (0.99351 for CTC; fixinfo's 0 s share). 20,000 gaps: the mean's standard error is about 3%.
+"$B/wlgen" --model matrix --from fixtures/CTC-SP2-1996-3.1-cln.fix --procs 430 --weibull 0.35,60 --jobs 20000 --seed 3 -o "$tmp/w.fix"
+wg=$("$B/fixinfo" --csv "$tmp/w.fix" | awk -F, '/^interarrival time avg/ { print $2 } /^width of machine/ { w = $2 } END { if (w != 430) print "machine", w }')
+result wlgen_weibull_given "$(awk -v g="$wg" 'BEGIN { e = 301.75 * 0.99351; d = (g - e) / e; print (d < 0.1 && d > -0.1) ? 0 : 1 }')" \
+	"mean gap $wg s, expected 300 s within 10%"
+"$B/wlgen" --model matrix --from fixtures/CTC-SP2-1996-3.1-cln.fix --weibull 0.35 -o "$tmp/x.fix" >/dev/null 2>&1
+result wlgen_weibull_needs_both "$(ok $? = 2)" "accepted --weibull without a scale"
 
 # 8. The knobs.
 K=fixtures/KTH-SP2-1996-2.1-cln.fix
