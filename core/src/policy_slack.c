@@ -548,8 +548,8 @@ static const struct sched_param params[] = {
 	{.name = "early-end", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = early_end_names,
 	 .offset = offsetof(struct sched_config, slack.early_end), .size = 1, .set_offset = SLACK_SET,
 	 .min = 0, .max = SCHED_END_COUNT - 1u, .def = SCHED_END_COMPRESS,
-	 .help = "when a job ends before its estimate: compress as conservative does (s. 2.1: Tick \"is the "
-		 "same as in EASY and conservative\"), or the removal search of s. 2.1, or keep the plan"},
+	 .help = "when a job ends before its estimate: compress as conservative does (s. 2.1's Tick), "
+		 "the removal search of s. 2.1, or keep the plan"},
 	{.name = "removal-ties", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = removal_ties_names,
 	 .offset = offsetof(struct sched_config, slack.removal_ties), .size = 1, .set_offset = SLACK_SET,
 	 .min = 0, .max = SCHED_TIES_COUNT - 1u, .def = SCHED_TIES_FEWER,
