@@ -11,7 +11,7 @@
 #include "sched/err.h"
 
 /* The registry's parameter names, then the replayer's own; NULL-terminated. */
-#define OWN_OPTIONS 3
+#define OWN_OPTIONS 4
 const char *policy_opt_names[SCHED_POLICY_COUNT * POLICY_PARAMS_MAX + OWN_OPTIONS + 1];
 
 void policy_opts_default(struct policy_opts *p, struct sched_config *base)
@@ -27,6 +27,7 @@ void policy_opts_default(struct policy_opts *p, struct sched_config *base)
 	}
 	policy_opt_names[n++] = "bounds";
 	policy_opt_names[n++] = "hi-pri-every";
+	policy_opt_names[n++] = "hi-pri-gap";
 	policy_opt_names[n++] = "scratch";
 	policy_opt_names[n] = NULL;
 }
@@ -135,7 +136,10 @@ int policy_opt(const char *name, const char *arg, struct policy_opts *p, struct 
 		return bounds(arg, p, base, msg, len);
 	if (strcmp(name, "hi-pri-every") == 0)
 		rc = options_count("--hi-pri-every", arg, 1u << 30, &p->hi_every, msg, len);
-	else if (strcmp(name, "scratch") == 0)
+	else if (strcmp(name, "hi-pri-gap") == 0) {
+		rc = options_milli("--hi-pri-gap", arg, 2.0, &p->hi_gap_milli, msg, len);
+		p->hi_gap_given = true;
+	} else if (strcmp(name, "scratch") == 0)
 		rc = options_count("--scratch", arg, 1u << 30, &p->scratch, msg, len);
 	else
 		return 0;

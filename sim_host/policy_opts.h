@@ -12,7 +12,7 @@
 /* --policy gang: time sharing (seed 002), the registry's time-shared entry. */
 #define POLICY_GANG SCHED_POLICY_GANG
 
-#define POLICY_PARAMS_MAX 8  /* parameters of one policy */
+#define POLICY_PARAMS_MAX 12 /* parameters of one policy (slack has 9) */
 #define POLICY_LIST_MAX 8    /* values of one listable parameter */
 #define RUN_SPECS_MAX 16
 
@@ -29,6 +29,8 @@ struct policy_opts {
 	uint8_t n_list[SCHED_POLICY_COUNT][POLICY_PARAMS_MAX]; /* 0: not given, the configuration's value */
 	bool given[SCHED_POLICY_COUNT];  /* an option of this policy was given (it needs --policy P) */
 	unsigned long hi_every;          /* every K-th job of a period gets priority 1; 0 = none */
+	uint32_t hi_gap_milli;           /* UP + PP of those jobs, thousandths; 0 = the default 2 */
+	bool hi_gap_given;               /* --hi-pri-gap was given (0 is a value then) */
 	unsigned long scratch;           /* planning scratch jobs; 0 = the capacity */
 };
 

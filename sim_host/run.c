@@ -335,7 +335,7 @@ static void row_extras(const struct run *r, struct report_row *row, const struct
 	if (op->pol.hi_every) {
 		struct report_subset hi = {0}, lo = {0};
 		for (size_t i = 0; i < b - a; i++)
-			report_subset_add(r->w.jobs[a + i].j.up_milli ? &hi : &lo, &res->out[i]);
+			report_subset_add((i + 1) % op->pol.hi_every == 0 ? &hi : &lo, &res->out[i]);
 		report_row_subset(row, "hi-pri", "hi_pri", &hi);
 		report_row_subset(row, "lo-pri", "lo_pri", &lo);
 	}
@@ -391,11 +391,13 @@ int run_replays(struct run *r, char *msg, size_t len)
 		char period[16] = "all";
 		if (r->keys)
 			snprintf(period, sizeof period, "%04d-%02d", r->keys[a] / 12, r->keys[a] % 12 + 1);
-		/* Seed 003 section 3.3: within each replayed log, every K-th job is of high priority. */
+		/* Talby and Feitelson 1999 section 3.3: within each replayed log, every K-th job is of
+		 * high priority, UP + PP = the gap (Table 4: 0 to 2; user priority filled first). */
+		uint32_t gap = op->pol.hi_gap_given ? op->pol.hi_gap_milli : 2000u;
 		for (size_t i = a; op->pol.hi_every && i < b; i++) {
 			bool hi = (i - a + 1) % op->pol.hi_every == 0;
-			r->w.jobs[i].j.up_milli = hi ? 1000 : 0;
-			r->w.jobs[i].j.pp_milli = hi ? 1000 : 0;
+			r->w.jobs[i].j.up_milli = (uint16_t)(hi ? (gap > 1000u ? 1000u : gap) : 0u);
+			r->w.jobs[i].j.pp_milli = (uint16_t)(hi ? (gap > 1000u ? gap - 1000u : 0u) : 0u);
 		}
 		for (size_t p = 0; p < op->n_specs; p++) {
 			int rc = run_cell(r, per, p, period, msg, len);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Slack-based backfilling with priorities (seed 003 section 2): the cheapest schedule within every slack. */
+/* Slack-based backfilling with priorities (Talby and Feitelson 1999, seed 003, section 2): the cheapest
+ * schedule within every slack. */
 #include "slack.h"
 
 /*
@@ -19,13 +20,19 @@
  * (AST, AAT, DU, DC or DP). Ties go to the schedule that moves fewer jobs.
  * O(n) times per partition x O(n) jobs x O(n) segments: O(n^3).
  *
- * Removal (a waiting job cancelled, or capacity freed by a job that ended
- * early, which the seed leaves to its Tick and we treat the same way unless
- * end_compress asks for plain compression) is the same search with a
- * "dummy timeless job": nothing is pushed back, jobs
- * from ts on are compressed, and the price (a profit) is the sum of the
- * negative costs of the moves. The dummy's priority is 1; it scales every
- * cost alike, so it does not change the choice.
+ * Removal (a waiting job cancelled) is the same search with a "dummy
+ * timeless job": nothing is pushed back, jobs from ts on are compressed,
+ * and the price (a profit) is the sum of the negative costs of the moves.
+ * The dummy's priority is 1; it scales every cost alike, so it does not
+ * change the choice.
+ *
+ * A running job that ends before its estimate is no remove (section 2.1
+ * removes a waiting job) but Tick's business, and Tick "is the same as in
+ * EASY and conservative backfilling": conservative backfilling (Feitelson
+ * and Mu'alem Weil 1998, section 2) compresses the schedule upon
+ * termination, in arrival order, which never delays a job. That is the
+ * default; early_end names the other readings: the removal search (our
+ * earlier default), and nothing re-planned at all (Tick read word for word).
  *
  * Conventions where the paper is silent, fixed here:
  *  - priorities are thousandths: UP and PP in [0, 1000], SP in [0, 1000];
@@ -36,9 +43,10 @@
  *  - a slack ratio s0 / s uses max(s, 1) (a job with no slack left cannot
  *    be delayed anyway, and moving it earlier stays finite);
  *  - the new job's SP is set once it is placed: min((te - now) / (2 AWT), 1);
- *  - in a removal, equal profits go to the schedule that moves more jobs
- *    (all its moves are earlier, and a move worth nothing, of a job of
- *    priority 0, should not leave a hole idle);
+ *  - equal prices go to the schedule that moves fewer jobs, in a removal
+ *    as in an insert (section 2.3 states it for "two schedules", with no
+ *    exception); removal_ties = more keeps our earlier reading (a move worth
+ *    nothing, of a job whose cost factor is 0, still fills a hole);
  *  - a job its queue's running limits hold back is re-placed at the time
  *    the limit can first allow it, without a price: the paper has no limits.
  * All arithmetic is integer or the integer soft float of num.c.
@@ -304,16 +312,15 @@ struct best {
 
 /*
  * Keep the candidate now in start_b if it is cheaper, or as cheap with
- * fewer moves (section 2.3: older jobs keep their places). In a removal
- * every move is earlier and nobody is delayed, so there a tie goes to more
- * moves: a job whose move is worth nothing (priority 0) still should not
- * leave a hole idle.
+ * fewer moves (section 2.3: "when two schedules are equally priced, we'll
+ * choose the schedule with the least number of moved jobs"). `more_ties`
+ * (a removal under removal_ties = more) turns that tie around.
  */
 static void keep(struct sched_work *x, uint32_t n, struct best *b, struct sched_num price,
-		 uint32_t moves, sched_time_t ts, uint8_t part, bool removal)
+		 uint32_t moves, sched_time_t ts, uint8_t part, bool more_ties)
 {
 	int c = num_cmp(price, b->price);
-	if (!(c < 0 || (c == 0 && (removal ? moves > b->moves : moves < b->moves))))
+	if (!(c < 0 || (c == 0 && (more_ties ? moves > b->moves : moves < b->moves))))
 		return;
 	b->price = price;
 	b->moves = moves;
@@ -382,7 +389,7 @@ static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts
 		return;
 	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, &price, &moves, &b->no_room)) {
 		struct sched_work xw = sched_work_of(s);
-		keep(&xw, n, b, price, moves, ts, part, j == NULL);
+		keep(&xw, n, b, price, moves, ts, part, j == NULL && s->cfg.slack.removal_ties == SCHED_TIES_MORE);
 	}
 }
 
@@ -451,16 +458,20 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 }
 
 /*
- * Remove: capacity came free (a cancel, or a job that ended early). The
- * search with a dummy timeless job: for each distinct planned start ts, the
- * jobs from ts on are compressed in heuristic order; the most profitable
- * (most negative) price wins, no change (price 0) being a candidate.
+ * Capacity came free: a waiting job was cancelled (Remove, section 2.1), or
+ * a running job ended early (Tick, by early_end). The removal search with a
+ * dummy timeless job: for each distinct planned start ts, the jobs from ts
+ * on are compressed in heuristic order; the most profitable (most negative)
+ * price wins, no change (price 0) being a candidate.
  */
 static void reflow_slack(struct sched *s, bool ended)
 {
-	/* The seed leaves an early end to its Tick: the removal search unless asked to compress. */
-	if (ended && s->cfg.slack.end_compress) {
-		sched_compress(s);
+	if (ended && s->cfg.slack.early_end == SCHED_END_COMPRESS) {
+		sched_compress(s); /* conservative's Tick: arrival order, nobody delayed, slacks untouched */
+		return;
+	}
+	if (ended && s->cfg.slack.early_end == SCHED_END_KEEP) {
+		sched_plan_refresh(s); /* Tick word for word: due jobs start, nobody moves */
 		return;
 	}
 	s->counters.reflows++;
@@ -509,7 +520,8 @@ static void enter_slack(struct sched *s)
 }
 
 static const char *const heuristic_names[SCHED_HEUR_COUNT + 1] = {"ast", "aat", "du", "dc", "dp", NULL};
-static const char *const early_end_names[] = {"search", "compress", NULL};
+static const char *const early_end_names[SCHED_END_COUNT + 1] = {"compress", "search", "keep", NULL};
+static const char *const removal_ties_names[SCHED_TIES_COUNT + 1] = {"fewer", "more", NULL};
 
 #define SLACK_SET offsetof(struct sched_config, slack.set)
 #define ALPHA(nm, i, what)                                                                             \
@@ -534,10 +546,14 @@ static const struct sched_param params[] = {
 	 .help = "order of re-insertion (s. 2.4): ascending scheduled time, arrival, descending "
 		 "utilization, cost, priority"},
 	{.name = "early-end", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = early_end_names,
-	 .offset = offsetof(struct sched_config, slack.end_compress), .size = 1, .set_offset = SLACK_SET,
-	 .min = 0, .max = 1, .def = 0,
-	 .help = "when a job ends before its estimate: the removal search of s. 2.1, or plain "
-		 "compression (the seed's Tick leaves this case open)"},
+	 .offset = offsetof(struct sched_config, slack.early_end), .size = 1, .set_offset = SLACK_SET,
+	 .min = 0, .max = SCHED_END_COUNT - 1u, .def = SCHED_END_COMPRESS,
+	 .help = "when a job ends before its estimate: compress as conservative does (s. 2.1's Tick), "
+		 "the removal search of s. 2.1, or keep the plan"},
+	{.name = "removal-ties", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = removal_ties_names,
+	 .offset = offsetof(struct sched_config, slack.removal_ties), .size = 1, .set_offset = SLACK_SET,
+	 .min = 0, .max = SCHED_TIES_COUNT - 1u, .def = SCHED_TIES_FEWER,
+	 .help = "equally priced schedules in a removal search: fewer moved jobs (s. 2.3), or more"},
 };
 
 const struct sched_policy sched_policy_slack = {

@@ -72,13 +72,14 @@ expect_error quantum_needs_gang 2 "need --policy gang" -- --policy easy --quantu
 expect_error bad_scheme 2 "^replay: unknown scheme 'buddy' \\(bc, br, brms, brmms\\)" -- --policy gang --scheme bc,buddy "$KTH"
 expect_error zero_quantum 2 "^replay: --quantum takes 1\\.\\.86400s" -- --policy gang --quantum 0 --procs 128 "$KTH"
 expect_error gang_without_site 2 "do not apply to --policy gang" -- --policy gang --site fixtures/nccs-palm.site "$KTH"
+expect_error hi_pri_gap_range 2 "^replay: --hi-pri-gap takes a number from 0 to 2: 2.5" -- --policy slack --hi-pri-every 5 --hi-pri-gap 2.5 "$KTH"
 # --help tells every option and the conventions.
 "$R" --help >"$tmp/help"
 st=$?
 missing=""
 for opt in --policy --procs --format --by-month --jobs-out --events-out --capacity --check --help \
 	--events-plans --hash --tolerance --tolerance-factor --relaxed-scope --sf --awt --alpha-u --alpha-t --alpha-p --alpha-f \
-	--heuristic --early-end --hi-pri-every --scratch --site --partition --months --from --to --shrink --estimates --seed --scheme --quantum --max-slots \
+	--heuristic --early-end --removal-ties --hi-pri-every --hi-pri-gap "early-end takes one of compress, search, keep; default compress" --scratch --site --partition --months --from --to --shrink --estimates --seed --scheme --quantum --max-slots \
 	"field 5 if > 0, else field 8" "field 9 if > 0" "killed at" "skipped and counted" "at one instant"; do
 	grep -q -- "$opt" "$tmp/help" || missing="$missing '$opt'"
 done

@@ -54,6 +54,11 @@ for seed in 1 2 3 4 5 6 7 8; do
 		"$(echo ast aat du dc dp | cut -d' ' -f$((seed % 5 + 1)))"
 	replay_and_check "random_seed${seed}_slack_sf0.1" slack "$tmp/rand$seed.swf" --check --sf 0.1 --awt 600 \
 		-- --sf-milli 100 --awt 600
+	# The named early-end readings keep the same bound (the default compresses; search and
+	# keep alternate over the seeds, with the ties of each reading).
+	e=$(echo search keep | cut -d' ' -f$((seed % 2 + 1)))
+	replay_and_check "random_seed${seed}_slack_sf0.1_$e" slack "$tmp/rand$seed.swf" --check --sf 0.1 --awt 600 \
+		--early-end "$e" --removal-ties "$(echo fewer more | cut -d' ' -f$((seed / 2 % 2 + 1)))" -- --sf-milli 100 --awt 600
 	# Relaxed with tolerance 0 is conservative, event for event.
 	"$B/replay" --policy cons --events-out "$tmp/c$seed.ev" "$tmp/rand$seed.swf" >/dev/null 2>&1
 	"$B/replay" --policy relaxed --events-out "$tmp/r$seed.ev" "$tmp/rand$seed.swf" >/dev/null 2>&1

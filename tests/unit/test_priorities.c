@@ -665,8 +665,16 @@ static void slack_insert_hand(void)
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
+/* The scenario's configuration with early ends treated by `e`. */
+static struct sched_config slack_cfg_end(enum sched_heuristic h, enum sched_early_end e)
+{
+	struct sched_config cfg = slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, h);
+	cfg.slack.early_end = (uint8_t)e;
+	return cfg;
+}
+
 /*
- * Remove: R ends at 20 instead of 100. With AST the search at ts = 100
+ * Early end under --early-end search: R ends at 20 instead of 100. With AST the search at ts = 100
  * compresses J (to 20, ends 70) and then W1 (150 -> 70): the profit is
  * 80 x 0.03 + 80 x 10 x (20/3000) x (7154/7104) > 0, and both regain 80 s
  * of slack. With DU W1 (1000 processor-seconds) is compressed first, while
@@ -675,7 +683,7 @@ static void slack_insert_hand(void)
 static void slack_remove_hand(void)
 {
 	static struct fx f;
-	CHECK_EQ(scenario(&f, slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, SCHED_HEUR_AST), 0, 0), 0);
+	CHECK_EQ(scenario(&f, slack_cfg_end(SCHED_HEUR_AST, SCHED_END_SEARCH), 0, 0), 0);
 	CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 'J'), 20);
 	CHECK_EQ(fx_predict(&f, 'W'), 70);
@@ -685,12 +693,32 @@ static void slack_remove_hand(void)
 	CHECK_EQ(fx_started(&f, 'J'), 20);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
-	CHECK_EQ(scenario(&f, slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, SCHED_HEUR_DU), 0, 0), 0);
+	CHECK_EQ(scenario(&f, slack_cfg_end(SCHED_HEUR_DU, SCHED_END_SEARCH), 0, 0), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
 	CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 'J'), 20);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
+
+	/* The default, conservative's compression in arrival order (Tick "the same as in EASY and
+	 * conservative"): W1 first, which cannot start before J's 100..150 ends, then J to 20.
+	 * Nobody is re-priced, so the slacks stay as they were. */
+	CHECK_EQ(scenario(&f, slack_cfg_end(SCHED_HEUR_AST, SCHED_END_COMPRESS), 0, 0), 0);
+	CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
+	CHECK_EQ(fx_predict(&f, 'J'), 20);
+	CHECK_EQ(fx_predict(&f, 'W'), 150);
+	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159);
+	CHECK_EQ(sched_find(f.s, 'W')->slack, 7104);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
+
+	/* Tick word for word: nothing moves, the hole 20..100 stays idle. */
+	CHECK_EQ(scenario(&f, slack_cfg_end(SCHED_HEUR_AST, SCHED_END_KEEP), 0, 0), 0);
+	CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
+	CHECK_EQ(fx_predict(&f, 'J'), 100);
+	CHECK_EQ(fx_predict(&f, 'W'), 150);
+	CHECK_EQ(sched_advance(f.s, 20), SCHED_OK);
+	CHECK_EQ(fx_predict(&f, 'J'), 100);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
 	/* Cancelling a waiting job is a remove too: W1 gone, J moves up to 100 with R still running. */
@@ -699,6 +727,36 @@ static void slack_remove_hand(void)
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
 	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
+}
+
+/*
+ * Removal ties (section 2.3: equal prices go to the schedule with fewer moved
+ * jobs). AWT 10 s: H (UP = PP = 1) waits 100 >= 2 AWT behind R, so SP = 1,
+ * p = 1, s0 = 0 and its cost factor (s0 / s)^(ap af) is 0: moving it is
+ * worth nothing. When R ends at 20, the removal search prices "H to 20" at 0,
+ * as "no change": the paper's tie keeps H at 100, `more` moves it; the
+ * default compression moves it whatever it is worth.
+ */
+static void slack_removal_ties(void)
+{
+	static struct fx f;
+	for (int mode = 0; mode < 3; mode++) {
+		struct sched_config cfg = slack_cfg(3000, 10, 1000, 1000, 1000, 1000, SCHED_HEUR_AST);
+		cfg.slack.early_end = (uint8_t)(mode == 0 ? SCHED_END_COMPRESS : SCHED_END_SEARCH);
+		cfg.slack.removal_ties = (uint8_t)(mode == 2 ? SCHED_TIES_MORE : SCHED_TIES_FEWER);
+		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 'R', 10, 100, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+		struct sched_job_desc d = sched_desc('H', 10, 100);
+		d.up_milli = 1000;
+		d.pp_milli = 1000;
+		CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_OK);
+		CHECK_EQ(sched_find(f.s, 'H')->prio3, 3000);
+		CHECK_EQ(sched_find(f.s, 'H')->slack, 0);
+		CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
+		CHECK_EQ(fx_predict(&f, 'H'), mode == 1 ? 100 : 20);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
+	}
 }
 
 /*
@@ -958,6 +1016,7 @@ static const struct test tests[] = {
 	{"slack_heuristic_orders", slack_heuristic_orders},
 	{"slack_insert_hand", slack_insert_hand},
 	{"slack_remove_hand", slack_remove_hand},
+	{"slack_removal_ties", slack_removal_ties},
 	{"slack_random_bounds", slack_random_bounds},
 	{"queue_admission", queue_admission},
 	{"queue_limits_every_policy", queue_limits_every_policy},

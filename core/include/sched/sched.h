@@ -64,7 +64,7 @@ struct sched_queue_cfg {
 	bool background;                     /* starts only while no job of a higher queue waits */
 };
 
-/* Complexity-reduction heuristics of seed 003 section 2.4: the order of re-insertion. */
+/* Complexity-reduction heuristics of Talby and Feitelson 1999 (seed 003) section 2.4: the order of re-insertion. */
 enum sched_heuristic {
 	SCHED_HEUR_AST, /* ascending scheduled time (before the delay) */
 	SCHED_HEUR_AAT, /* ascending arrival time */
@@ -87,13 +87,33 @@ enum sched_relaxed_scope {
 	SCHED_RELAXED_SCOPE_COUNT
 };
 
-/* Slack-based backfilling parameters (seed 003); all zero means the paper's defaults. */
+/*
+ * What slack-based backfilling does when a running job ends before its
+ * estimate (Talby and Feitelson 1999 leave it to Tick, "the same as in EASY
+ * and conservative backfilling"; see docs/priorities.md).
+ */
+enum sched_early_end {
+	SCHED_END_COMPRESS, /* conservative's compression, in arrival order, slacks untouched (the default) */
+	SCHED_END_SEARCH,   /* the removal search of section 2.1, as if a waiting job had been removed */
+	SCHED_END_KEEP,     /* nothing re-planned: jobs start at their planned times */
+	SCHED_END_COUNT
+};
+
+/* Equally priced schedules in a removal search (Talby and Feitelson 1999, s. 2.3). */
+enum sched_removal_ties {
+	SCHED_TIES_FEWER, /* fewer moved jobs, as for an insert (the paper's text; the default) */
+	SCHED_TIES_MORE,  /* more moved jobs: every move is earlier, so a worthless one still fills a hole */
+	SCHED_TIES_COUNT
+};
+
+/* Slack-based backfilling parameters (Talby and Feitelson 1999); all zero means the paper's defaults. */
 struct sched_slack_cfg {
 	uint32_t sf_milli;        /* slack factor SF, thousandths (default 3000) */
 	sched_time_t awt;         /* average wait time AWT, seconds (default 2401) */
 	uint16_t alpha_milli[4];  /* alpha_u, alpha_t, alpha_p, alpha_f, thousandths (default 1000) */
 	uint8_t heuristic;        /* enum sched_heuristic (default AST) */
-	bool end_compress;        /* a job ended early: plain compression, not the removal search */
+	uint8_t early_end;        /* enum sched_early_end (default compress) */
+	uint8_t removal_ties;     /* enum sched_removal_ties (default fewer) */
 	bool set;                 /* false: use the defaults above for the whole block */
 };
 
