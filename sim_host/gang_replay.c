@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Replaying a workload through the gang scheduler (seed 002), and the statistics of its section 4.3. */
+/* Replaying a workload through the gang scheduler (Zhou, Walsh and Brent 2000), and the statistics of its section 4.3. */
 #include "gang_replay.h"
 
 #include <stdlib.h>
@@ -11,7 +11,7 @@ uint32_t gang_quanta(const struct wjob *j, sched_time_t quantum)
 	return sched_replay_quanta(&j->j, quantum);
 }
 
-/* Seed 002 section 4.3's statistics from the replayed schedule and the module's counters. */
+/* Section 4.3's statistics from the replayed schedule and the module's counters. */
 static void gang_stats(const struct wjob *jobs, size_t n, const struct gang_opts *o, const struct replay_result *r,
 		       struct gang_stats *gs)
 {
@@ -38,6 +38,7 @@ static void gang_stats(const struct wjob *jobs, size_t n, const struct gang_opts
 	gs->repacks = k->repacks;
 	gs->extra_slots = k->extra_slots;
 	gs->extras_released = k->extras_released;
+	gs->slot_cap = sched_gang_slots_for(o->max_slots, (uint32_t)n);
 	/* rho = lambda p t / P (section 4.3), lambda from the first to the last arrival. */
 	double span = (double)(jobs[n - 1].j.submit - jobs[0].j.submit);
 	gs->rho = span > 0 ? ((double)(n - 1) / span) * ((double)sum_p / (double)n) * ((double)sum_t / (double)n) /
@@ -58,8 +59,9 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 		snprintf(err, errlen, "gang scheduling replays at most 65,534 jobs at once (this slice has %zu)", n);
 		return SCHED_E_RANGE;
 	}
-	struct sched_gang_config cfg = {.procs = o->procs, .max_slots = o->max_slots, .max_jobs = (uint32_t)n,
-					.scheme = o->scheme, .quantum = o->quantum};
+	struct sched_gang_config cfg = {.procs = o->procs, .max_slots = sched_gang_slots_for(o->max_slots, (uint32_t)n),
+					.max_jobs = (uint32_t)n, .scheme = o->scheme, .quantum = o->quantum,
+					.bc_slots = o->bc_slots};
 	if (sched_gang_arena_size(&cfg) == 0) {
 		snprintf(err, errlen, "gang scheduling needs a power-of-two machine of at most 32768 processors "
 				      "(buddy blocks), at most 65535 slots and a quantum of at least 1 s; "
@@ -72,6 +74,7 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 	ro.base.gang.quantum = o->quantum;
 	ro.base.gang.max_slots = o->max_slots;
 	ro.base.gang.scheme = (uint8_t)o->scheme;
+	ro.base.gang.bc_slots = (uint8_t)o->bc_slots;
 	ro.base.gang.set = true;
 	int rc = replay_run(jobs, n, &ro, r, err, errlen);
 	if (rc == SCHED_OK)

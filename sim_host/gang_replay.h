@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The replayer's gang scheduling path (seed 002): a workload through the core's gang module. */
+/* The replayer's gang scheduling path (Zhou, Walsh and Brent 2000): a workload through the core's gang module. */
 #ifndef SIM_GANG_REPLAY_H
 #define SIM_GANG_REPLAY_H
 
@@ -10,8 +10,9 @@
 
 struct gang_opts {
 	uint32_t procs;             /* a power of two */
-	uint32_t max_slots;
+	uint32_t max_slots;         /* 0: one per job of the replay (never reached) */
 	enum sched_gang_scheme scheme;
+	enum sched_gang_bc_slots bc_slots;
 	sched_time_t quantum;
 	bool check;                 /* sched_gang_check() after every quantum (slow) */
 	FILE *events;               /* submit, start (first quantum), end lines, or NULL */
@@ -19,7 +20,7 @@ struct gang_opts {
 	const long *names;
 };
 
-/* Seed 002 section 4.3: r_a, n_a, n_l, turnaround by class (in quanta), and rho. */
+/* Zhou, Walsh and Brent 2000, section 4.3: r_a, n_a, n_l, turnaround by class (in quanta), and rho. */
 struct gang_stats {
 	double active_ratio;        /* r_a */
 	double avg_slots;           /* n_a */
@@ -30,6 +31,7 @@ struct gang_stats {
 	double avg_first;           /* seconds from arrival to the first quantum */
 	uint64_t quanta;
 	uint32_t queued, repacks, extra_slots, extras_released;
+	uint32_t slot_cap;          /* the bound on slots in force (queued > 0: it was reached) */
 };
 
 /* A job's length in quanta: min(run, estimate) rounded up, at least 1. */

@@ -63,7 +63,7 @@ void report_row_subset(struct report_row *row, const char *label, const char *ke
 	report_row_extra(row, l, k, 3, x->run ? (double)(x->wait + x->run) / (double)x->run : NAN);
 }
 
-/* Seed 002 section 4.3's statistics (NaN for a column that is not gang scheduling). */
+/* Zhou, Walsh and Brent 2000, section 4.3: the statistics (NaN for a column that is not gang scheduling). */
 void report_row_gang(struct report_row *row, const struct gang_stats *g)
 {
 	double nan = NAN;
@@ -85,6 +85,7 @@ void report_row_gang(struct report_row *row, const struct gang_stats *g)
 	report_row_extra(row, "avg until first quantum (s)", "gang_first_wait", 1, g ? g->avg_first : nan);
 	report_row_extra(row, "quanta", "gang_quanta", 0, g ? (double)g->quanta : nan);
 	report_row_extra(row, "waited for a slot", "gang_queued", 0, g ? g->queued : nan);
+	report_row_extra(row, "bound on slots", "gang_slot_cap", 0, g ? g->slot_cap : nan);
 	report_row_extra(row, "legal shifts (re-packing)", "gang_repacks", 0, g ? g->repacks : nan);
 	report_row_extra(row, "extra slots given", "gang_extra_slots", 0, g ? g->extra_slots : nan);
 }

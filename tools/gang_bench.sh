@@ -23,10 +23,10 @@ for procs in 128 1024; do
 	for rho in 0.5 0.9; do
 		"$B/wlgen" --model downey --jobs "$JOBS" --procs "$procs" --load "$rho" --seed 1 -o "$tmp/w.swf" 2>/dev/null
 		for sc in bc br brms brmms; do
-			"$B/replay" --policy gang --scheme "$sc" --format csv "$tmp/w.swf" >"$tmp/csv"
+			"$B/replay" --policy gang --scheme "$sc" --max-slots 1024 --format csv "$tmp/w.swf" >"$tmp/csv"
 			read -r calls slots maxslots < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 				{ printf "%d %.2f %d\n", $c["gang_quanta"], $c["gang_avg_slots"], $c["gang_max_slots"] }' "$tmp/csv")
-			valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$B/replay" --policy gang --scheme "$sc" \
+			valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$B/replay" --policy gang --scheme "$sc" --max-slots 1024 \
 				"$tmp/w.swf" >/dev/null 2>"$tmp/vg"
 			tick=$(inclusive "$tmp/cg" sched_gang_tick)
 			submit=$(inclusive "$tmp/cg" sched_gang_submit)
@@ -47,7 +47,7 @@ done
 	echo "callgrind. For each machine size and load, one Downey model workload of $JOBS jobs"
 	echo "(\`build/wlgen --model downey --jobs $JOBS --procs P --load RHO --seed 1\`, sizes 1 to P"
 	echo "uniform in log space, 1 to 120 slots of 5 s) is replayed under each scheme"
-	echo "(\`build/replay --policy gang --scheme S\`, 1024 slots at most). *Per quantum* is the"
+	echo "(\`build/replay --policy gang --scheme S --max-slots 1024\`). *Per quantum* is the"
 	echo "inclusive count of \`sched_gang_tick\` (one quantum: the context switch list, the"
 	echo "ends, and the re-packing, slot deletion, extra slots and waiting arrivals they"
 	echo "trigger) over the quanta of the replay; *per arrival* is that of \`sched_gang_submit\`"

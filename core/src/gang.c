@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Gang scheduling (seed 002): the scheduling matrix, buddy blocks, legal shifts, the workload tree, four schemes. */
+/* Gang scheduling (Zhou, Walsh and Brent 2000): the scheduling matrix, buddy blocks, legal shifts, the workload tree, four schemes. */
 #include "gang_priv.h"
 #include "failpoint.h"
 #include "util.h"
@@ -8,7 +8,7 @@
  * Rows are time slots, columns processors; cells hold a job index + 1 (0 is
  * idle). `order` lists the rows in use in round-robin order. A job of p
  * processors holds the aligned buddy block of n = 2^ceil(log2 p) processors
- * (seed 002 section 1: n / 2 < p <= n) in every slot it occupies, and the
+ * (section 1: n / 2 < p <= n) in every slot it occupies, and the
  * whole block counts as busy (buddy internal fragmentation), though only p
  * processors count as active.
  *
@@ -34,7 +34,11 @@
  *    block at its level, or when giving them up would let a slot be deleted
  *    (the root, counting extra copies as idle, is non-zero); they are then
  *    handed out again.
- * In every scheme a slot that becomes empty is deleted at once.
+ * A slot that becomes empty is deleted at once, except BC's last slot: the
+ * paper's BC keeps one slot on an idle machine (its n_a is 1.16 at r_a 0.19,
+ * Table 1, where BR's is 0.45). BC deletes a slot only when every job in it
+ * has ended, since it has no re-packing (Property 2 is BR's). The old
+ * reading, BC dropping to no slot at all, is SCHED_GANG_BC_DROP_EMPTY.
  */
 
 #define NO_ROW UINT32_MAX
@@ -125,10 +129,16 @@ static void delete_slot_at(struct sched_gang *g, uint32_t pos)
 	tree_adjust(g, 0, g->cfg.procs, -1);
 }
 
+/* Does this configuration keep the last slot when it empties (BC as the paper has it)? */
+static bool keeps_last_slot(const struct sched_gang *g)
+{
+	return g->cfg.scheme == SCHED_GANG_BC && g->cfg.bc_slots == SCHED_GANG_BC_KEEP_ONE;
+}
+
 static void delete_empty_slots(struct sched_gang *g)
 {
 	for (uint32_t pos = g->n_slots; pos-- > 0;)
-		if (gang_row_busy(g)[gang_order(g)[pos]] == 0)
+		if (gang_row_busy(g)[gang_order(g)[pos]] == 0 && !(g->n_slots == 1 && keeps_last_slot(g)))
 			delete_slot_at(g, pos);
 }
 
@@ -172,7 +182,7 @@ static void clear(struct sched_gang *g, uint32_t row, struct sched_gang_job *j)
 	tree_adjust(g, j->block, j->size, 1);
 }
 
-/* A legal shift, seed 002 section 2: the contents of two rows over an aligned block change places. */
+/* A legal shift, section 2: the contents of two rows over an aligned block change places. */
 static void swap_rows(struct sched_gang *g, uint32_t r1, uint32_t r2, uint32_t b, uint32_t m)
 {
 	uint16_t *c1 = row_cells(g, r1), *c2 = row_cells(g, r2);
@@ -193,27 +203,53 @@ static void swap_rows(struct sched_gang *g, uint32_t r1, uint32_t r2, uint32_t b
 	g->counters.repacks++;
 }
 
-uint32_t sched_gang_free_slot(struct sched_gang *g, uint32_t b, uint32_t m)
+/* Property 1 by recursion over [b, b + m), the first idle row of each processor x in first[x - b0]. */
+static uint32_t free_rec(struct sched_gang *g, const uint32_t *first, uint32_t b0, uint32_t b, uint32_t m)
 {
-	if (m == 1) {
-		for (uint32_t pos = 0; pos < g->n_slots; pos++)
-			if (row_cells(g, gang_order(g)[pos])[b] == 0)
-				return gang_order(g)[pos];
-		SCHED_ASSERT(false); /* the caller checked the tree: processor b has an idle slot */
-		return NO_ROW;
-	}
+	if (m == 1)
+		return first[b - b0];
 	/*
-	 * Property 1 by recursion: free each half in some slot; if the slots
-	 * differ, exchange the two rows over the right half. That is legal: in the
-	 * left half's slot the left half is free, so no job there can reach into
-	 * the right half from outside it (buddy blocks nest), and in the right
-	 * half's slot the right half is empty.
+	 * Free each half in some slot; if the slots differ, exchange the two rows
+	 * over the right half. That is legal: in the left half's slot the left
+	 * half is free, so no job there can reach into the right half from outside
+	 * it (buddy blocks nest), and in the right half's slot the right half is
+	 * empty.
 	 */
 	uint32_t h = m / 2;
-	uint32_t left = sched_gang_free_slot(g, b, h), right = sched_gang_free_slot(g, b + h, h);
+	uint32_t left = free_rec(g, first, b0, b, h), right = free_rec(g, first, b0, b + h, h);
 	if (left != right)
 		swap_rows(g, left, right, b + h, h);
 	return left;
+}
+
+uint32_t sched_gang_free_slot(struct sched_gang *g, uint32_t b, uint32_t m)
+{
+	/*
+	 * Each processor's part is the first slot, in round-robin order, idle on
+	 * it. The exchanges of the recursion only touch the columns of a right
+	 * half whose processors have all been looked up, so every processor's
+	 * first idle slot can be found up front, in one pass over the rows (a
+	 * row's cells of the block are contiguous; a full row is passed over by
+	 * its busy count). With thousands of slots (BRMS on a loaded machine, no
+	 * bound on slots) this is the replay's hot spot. The context switch list
+	 * is the scratch: it is not in use outside sched_gang_tick's listing.
+	 */
+	uint32_t *first = (uint32_t *)(void *)gang_runs(g), missing = m, full = g->cfg.procs;
+	for (uint32_t x = 0; x < m; x++)
+		first[x] = NO_ROW;
+	for (uint32_t pos = 0; pos < g->n_slots && missing > 0; pos++) {
+		uint32_t row = gang_order(g)[pos];
+		if (gang_row_busy(g)[row] == full)
+			continue;
+		const uint16_t *c = row_cells(g, row) + b;
+		for (uint32_t x = 0; x < m; x++)
+			if (c[x] == 0 && first[x] == NO_ROW) {
+				first[x] = row;
+				missing--;
+			}
+	}
+	SCHED_ASSERT(missing == 0); /* the caller checked the tree: every processor has an idle slot */
+	return free_rec(g, first, b, b, m);
 }
 
 /* --- placement ----------------------------------------------------------------------------- */
@@ -389,7 +425,14 @@ static bool cfg_ok(const struct sched_gang_config *c)
 {
 	return c != NULL && power_of_two(c->procs) && c->procs <= 32768u && c->max_slots >= 1 &&
 	       c->max_slots <= 65535u && c->max_jobs >= 1 && c->max_jobs <= 65534u && c->quantum > 0 &&
-	       (unsigned)c->scheme < SCHED_GANG_SCHEME_COUNT;
+	       (unsigned)c->scheme < SCHED_GANG_SCHEME_COUNT && (unsigned)c->bc_slots < SCHED_GANG_BC_SLOTS_COUNT;
+}
+
+uint32_t sched_gang_slots_for(uint32_t max_slots, uint32_t max_jobs)
+{
+	if (max_slots != 0)
+		return max_slots;
+	return max_jobs == 0 ? 1u : max_jobs > 65535u ? 65535u : max_jobs;
 }
 
 #define ALIGN8(n) (((n) + 7u) & ~(size_t)7u)
@@ -697,8 +740,8 @@ int sched_gang_check(const struct sched_gang *g)
 			if (j->state != 2 || x < j->block || x >= j->block + j->size)
 				return SCHED_E_STATE;
 		}
-		if (busy != gang_row_busy(g)[row] || busy == 0)
-			return SCHED_E_STATE; /* no empty slot lingers */
+		if (busy != gang_row_busy(g)[row] || (busy == 0 && !(g->n_slots == 1 && keeps_last_slot(g))))
+			return SCHED_E_STATE; /* no empty slot lingers, but BC's last */
 	}
 	/* Every placed job: a buddy block of its size, filled in exactly `copies` rows. */
 	uint32_t placed = 0;
@@ -739,6 +782,8 @@ int sched_gang_check(const struct sched_gang *g)
 }
 
 const char *const sched_gang_scheme_names[SCHED_GANG_SCHEME_COUNT + 1] = {"bc", "br", "brms", "brmms", NULL};
+
+const char *const sched_gang_bc_slots_names[SCHED_GANG_BC_SLOTS_COUNT + 1] = {"keep-one", "drop-empty", NULL};
 
 const char *sched_gang_scheme_name(enum sched_gang_scheme s)
 {

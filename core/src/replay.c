@@ -23,10 +23,12 @@ static struct sched_gang_config gang_config(const struct sched_config *c)
 {
 	struct sched_gang_config g;
 	g.procs = c->procs;
-	g.max_slots = c->gang.max_slots;
+	/* 0: a bound the run cannot reach (the engine holds every job of the replay). */
+	g.max_slots = sched_gang_slots_for(c->gang.max_slots, c->max_jobs);
 	g.max_jobs = c->max_jobs;
 	g.scheme = (enum sched_gang_scheme)c->gang.scheme;
 	g.quantum = c->gang.quantum;
+	g.bc_slots = (enum sched_gang_bc_slots)c->gang.bc_slots;
 	return g;
 }
 

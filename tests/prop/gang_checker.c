@@ -7,8 +7,16 @@
  * and inside the machine; a job keeps its processors for life (shifts move it
  * between slots, never across processors); it runs exactly its quanta, at
  * most once per quantum, first at its start and last a quantum before its
- * end; no quantum is idle while a job is in the system; and the processor
- * active ratio r_a recomputed from the switch lists matches --ra.
+ * end; no quantum is idle, and no slot runs empty, while a job is in the
+ * system; and the processor active ratio r_a recomputed from the switch lists
+ * matches --ra.
+ *
+ * With --scheme bc it checks BC's slots as Zhou, Walsh and Brent 2000 (s. 4.1)
+ * have them: no re-packing, so a job runs in one and the same slot (the SLOT
+ * field, a row of the matrix) all its life; and with --bc-slots keep-one (the
+ * default) the last slot is never deleted, so from the first quantum to the
+ * last end every quantum runs a slot (idle ones run it empty), while with
+ * drop-empty no slot ever runs empty.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -28,11 +36,13 @@ struct gj {
 	long runs;              /* quanta it ran */
 	long start_ev, end_ev;  /* from the start and end events, -1 before */
 	long seen;              /* the last quantum it appeared in */
+	long row;               /* the slot (matrix row) it last ran in, -1 before */
 };
 
 static struct gj *jobs;
 static size_t n_jobs;
 static long machine, quantum;
+static bool bc;        /* --scheme bc: a job never changes slots */
 
 static int by_id(const void *a, const void *b)
 {
@@ -63,12 +73,13 @@ static bool is_pow2(long x)
 	return x > 0 && (x & (x - 1)) == 0;
 }
 
-/* One quantum's context switch list: "T switch SLOT JOB:FIRST:COUNT ...". */
-static void on_switch(long t, char *rest, char *owner, long *busy)
+/* One quantum's context switch list: "T switch SLOT JOB:FIRST:COUNT ...". Returns its runs. */
+static long on_switch(long t, char *rest, char *owner, long *busy)
 {
 	memset(owner, 0, (size_t)machine);
 	char *save = NULL;
-	strtok_r(rest, " \n", &save); /* the slot */
+	const char *slot = strtok_r(rest, " \n", &save);
+	long row = slot != NULL ? strtol(slot, NULL, 10) : -1, n = 0;
 	for (char *w = strtok_r(NULL, " \n", &save); w; w = strtok_r(NULL, " \n", &save)) {
 		long id, first, count;
 		if (sscanf(w, "%ld:%ld:%ld", &id, &first, &count) != 3) {
@@ -88,6 +99,9 @@ static void on_switch(long t, char *rest, char *owner, long *busy)
 				  first, count);
 		if (j->seen == t)
 			violation("at %ld: job %ld runs twice in one quantum", t, id);
+		if (bc && j->row >= 0 && j->row != row)
+			violation("at %ld: BC moved job %ld from slot %ld to slot %ld (BC has no re-packing)", t, id,
+				  j->row, row);
 		if (t < j->submit)
 			violation("at %ld: job %ld runs before it arrives at %ld", t, id, j->submit);
 		for (long p = first; p < first + count && p < machine && p >= 0; p++) {
@@ -101,18 +115,38 @@ static void on_switch(long t, char *rest, char *owner, long *busy)
 		j->block = first;
 		j->size = count;
 		j->seen = t;
+		j->row = row;
 		j->runs++;
+		n++;
 		*busy += j->procs;
 	}
+	return n;
+}
+
+/* Is a job in the system at boundary t (placed by then, not yet ended)? Its id, or -1. */
+static long someone_at(long t, long origin)
+{
+	for (size_t i = 0; i < n_jobs; i++) {
+		long end = jobs[i].submit + jobs[i].wait + jobs[i].run;
+		long first_boundary = origin + (jobs[i].submit - origin + quantum - 1) / quantum * quantum;
+		if (first_boundary <= t && end > t)
+			return jobs[i].id;
+	}
+	return -1;
 }
 
 int main(int argc, char **argv)
 {
 	const char *events = NULL, *trace = NULL, *out = NULL;
 	double ra = -1;
+	const char *scheme = "", *bc_slots = "keep-one";
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--quantum") == 0 && i + 1 < argc)
 			quantum = strtol(argv[++i], NULL, 10);
+		else if (strcmp(argv[i], "--scheme") == 0 && i + 1 < argc)
+			scheme = argv[++i];
+		else if (strcmp(argv[i], "--bc-slots") == 0 && i + 1 < argc)
+			bc_slots = argv[++i];
 		else if (strcmp(argv[i], "--events") == 0 && i + 1 < argc)
 			events = argv[++i];
 		else if (strcmp(argv[i], "--trace") == 0 && i + 1 < argc)
@@ -127,7 +161,14 @@ int main(int argc, char **argv)
 		}
 	}
 	if (out == NULL || events == NULL || trace == NULL || quantum <= 0) {
-		fprintf(stderr, "usage: gang_checker --quantum Q --events LOG --trace SWF [--ra R] JOBS_OUT\n");
+		fprintf(stderr, "usage: gang_checker --quantum Q --events LOG --trace SWF [--ra R] [--scheme S] "
+				"[--bc-slots keep-one|drop-empty] JOBS_OUT\n");
+		return 2;
+	}
+	bc = strcmp(scheme, "bc") == 0;
+	bool keep_one = bc && strcmp(bc_slots, "keep-one") == 0;
+	if (bc && !keep_one && strcmp(bc_slots, "drop-empty") != 0) {
+		fprintf(stderr, "gang_checker: --bc-slots is keep-one or drop-empty\n");
 		return 2;
 	}
 	struct swf_trace t;
@@ -141,7 +182,7 @@ int main(int argc, char **argv)
 		jobs[i] = (struct gj){.id = (long)v[SWF_JOB], .submit = (long)v[SWF_SUBMIT], .wait = (long)v[SWF_WAIT],
 				      .run = (long)v[SWF_RUN], .procs = (long)v[SWF_ALLOC_PROCS], .est = (long)v[SWF_REQ_TIME],
 				      .first = -1, .last = -1, .block = -1, .size = -1, .start_ev = -1, .end_ev = -1,
-				      .seen = -1};
+				      .seen = -1, .row = -1};
 	}
 	swf_free(&t);
 	qsort(jobs, n_jobs, sizeof *jobs, by_id);
@@ -186,9 +227,21 @@ int main(int argc, char **argv)
 					violation("quanta %ld..%ld were idle while job %ld was in the system", prev + quantum,
 						  time - quantum, jobs[i].id);
 			}
+			/* BC keeps its last slot: once there is one, every quantum runs it. */
+			if (keep_one && prev >= 0 && time - prev > quantum)
+				violation("quanta %ld..%ld ran no slot: BC (keep-one) deleted its last slot", prev + quantum,
+					  time - quantum);
 			prev = time;
 			quanta_seen++;
-			on_switch(time, line + used, owner, &busy);
+			if (on_switch(time, line + used, owner, &busy) == 0) {
+				/* An empty slot runs only as the last one of an idle machine (BC, keep-one). */
+				long who = someone_at(time, origin);
+				if (who >= 0)
+					violation("at %ld: an empty slot ran while job %ld was in the system", time, who);
+				else if (!keep_one)
+					violation("at %ld: an empty slot ran; %s deletes an empty slot at once", time,
+						  bc ? "BC (drop-empty)" : "this scheme");
+			}
 		} else if (strcmp(kind, "start") == 0 || strcmp(kind, "end") == 0) {
 			struct gj *j = find(strtol(line + used, NULL, 10));
 			if (j != NULL)

@@ -113,9 +113,11 @@ done
 replay_and_check kth_nccs_site_relaxed relaxed "$KTH" --site fixtures/nccs-palm.site --tolerance 1h \
 	-- --site fixtures/nccs-palm.site
 
-# Gang scheduling (seed 002): every scheme on Downey-model workloads and on a slice of KTH (on 128
-# processors), the core's checker after every quantum, and the independent gang checker on the context
-# switch lists: buddy blocks, no processor shared, exact quanta, no idle quantum while work waits, r_a.
+# Gang scheduling (Zhou, Walsh and Brent 2000): every scheme on Downey-model workloads and on a slice
+# of KTH (on 128 processors), the core's checker after every quantum, and the independent gang checker
+# on the context switch lists: buddy blocks, no processor shared, exact quanta, no idle quantum or
+# empty slot while work waits, r_a; under BC, no job changes slots and the last slot is kept
+# (keep-one) or no slot runs empty (drop-empty). GANG_CHK: more options for the checker.
 gang_and_check() { # NAME TRACE SCHEME QUANTUM [replay options...]
 	local name=$1 trace=$2 scheme=$3 q=$4
 	shift 4
@@ -127,7 +129,9 @@ gang_and_check() { # NAME TRACE SCHEME QUANTUM [replay options...]
 	fi
 	local ra
 	ra=$(awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == "gang_active_ratio") c = i} NR == 2 {print $c}' "$log")
-	"$B/gang_checker" --quantum "$q" --events "$ev" --trace "$trace" --ra "$ra" "$out" >"$log.chk" 2>&1
+	# shellcheck disable=SC2086 # GANG_CHK is a list of options
+	"$B/gang_checker" --quantum "$q" --events "$ev" --trace "$trace" --ra "$ra" --scheme "$scheme" ${GANG_CHK:-} \
+		"$out" >"$log.chk" 2>&1
 	result "$name" $? "$(head -3 "$log.chk" | tr '\n' ' ')"
 }
 for seed in 1 2 3; do
@@ -138,6 +142,11 @@ for seed in 1 2 3; do
 			--max-slots $((16 * seed))
 	done
 done
+# BC's slot rule on a light load (rho 0.2), where the machine is often idle: both readings.
+"$B/wlgen" --model downey --jobs 200 --procs 64 --load 0.2 --seed 4 -o "$tmp/downey_light.swf" 2>/dev/null
+gang_and_check gang_downey_light_bc "$tmp/downey_light.swf" bc 5
+GANG_CHK="--bc-slots drop-empty" gang_and_check gang_downey_light_bc_drop_empty "$tmp/downey_light.swf" bc 5 \
+	--bc-slots drop-empty
 zcat fixtures/KTH-SP2-1996-2.1-cln.swf.gz | awk '/^;/ || ++n <= 1500' >"$tmp/kth_1500.swf"
 for scheme in bc br brms brmms; do
 	gang_and_check "gang_kth_1500_on_128procs_$scheme" "$tmp/kth_1500.swf" "$scheme" 60 --procs 128
@@ -204,6 +213,18 @@ result gang_checker_catches_lost_quantum $? "a quantum missing from the log went
 ra=$(awk -F, 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == "gang_active_ratio") c = i} NR == 2 {print $c + 0.01}' "$g.log")
 ! gang_check "$g.events" --ra "$ra"
 result gang_checker_catches_wrong_active_ratio $? "r_a off by 0.01 went unnoticed"
+# BC's slots: a job moved to another slot, an idle quantum of the kept slot left out, and an empty
+# slot under drop-empty must each be seen, for that reason.
+g=$tmp/gang_downey_light_bc
+gang_bc() { "$B/gang_checker" --quantum 5 --trace "$tmp/downey_light.swf" --scheme bc --events "$@" "$g.swf" 2>&1; }
+awk '$2 == "switch" && NF >= 4 && ++n == 40 { $3 = 9999 } {print}' "$g.events" >"$tmp/g_moved.ev"
+gang_bc "$tmp/g_moved.ev" | grep -q "BC moved job"
+result gang_checker_catches_bc_moving_a_job $? "a job run in another slot passed as BC"
+awk '$2 == "switch" && NF == 3 && !done { done = 1; next } {print}' "$g.events" >"$tmp/g_nokeep.ev"
+grep -q '^[0-9]* switch [0-9]* *$' "$g.events" && gang_bc "$tmp/g_nokeep.ev" | grep -q "deleted its last slot"
+result gang_checker_catches_bc_dropping_its_last_slot $? "an idle quantum without BC's kept slot went unnoticed (or the log has no idle quantum)"
+gang_bc "$g.events" --bc-slots drop-empty | grep -q "an empty slot ran"
+result gang_checker_catches_empty_slot_under_drop_empty $? "BC's kept empty slot passed as drop-empty"
 # A site whose per-user limit is lower than the one replayed must be found violated.
 "$B/replay" --policy cons --site tests/data/limits.site --jobs-out "$tmp/l.swf" --events-out "$tmp/l.ev" \
 	"$tmp/site11.swf" >/dev/null 2>&1

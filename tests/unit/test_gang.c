@@ -406,6 +406,51 @@ static void clock_arena_and_table_edges(void)
 	CHECK_EQ(sched_gang_check(g), SCHED_OK);
 }
 
+/*
+ * BC's slots (Zhou, Walsh and Brent 2000, s. 4.1, Tables 1-2): no re-packing, so a slot goes only
+ * when all its jobs have ended; the last one stays (keep-one, the default), so an idle machine
+ * still has a slot and n_a counts it; drop-empty (the old reading) goes down to none. Under both,
+ * BC moves no job between slots even when every processor has an idle slot (BR would delete one).
+ */
+static void bc_keeps_its_last_slot(void)
+{
+	for (int mode = 0; mode < 2; mode++) {
+		static struct sched_gang *g;
+		struct sched_gang_config c = {.procs = 4, .max_slots = 4, .max_jobs = GCAP, .scheme = SCHED_GANG_BC,
+					      .quantum = 5, .bc_slots = mode == 0 ? SCHED_GANG_BC_KEEP_ONE
+										  : SCHED_GANG_BC_DROP_EMPTY};
+		memset(&ev, 0, sizeof ev);
+		CHECK_EQ(sched_gang_init(&g, &c, arena, sizeof arena, on_event, NULL, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'A', 4, 2, 0), SCHED_OK); /* S1: A A A A */
+		CHECK_EQ(sched_gang_submit(g, 'B', 2, 1, 0), SCHED_OK); /* S2: B B - - */
+		CHECK_EQ(sched_gang_submit(g, 'C', 2, 9, 0), SCHED_OK); /* S2: B B C C */
+		CHECK_EQ(g->n_slots, 2);
+		CHECK_EQ(sched_gang_cell(g, 1, 2), 'C');
+		/* B ends after its quantum: every processor but C's now has an idle slot; the root is 0, and
+		 * BC shifts nothing anyway. */
+		CHECK_EQ(sched_gang_tick(g), SCHED_OK); /* S1: A */
+		CHECK_EQ(sched_gang_tick(g), SCHED_OK); /* S2: B ends */
+		CHECK_EQ(g->n_slots, 2);
+		CHECK_EQ(sched_gang_tick(g), SCHED_OK); /* S1: A ends, S1 empties: deleted in both modes */
+		CHECK_EQ(g->n_slots, 1);
+		CHECK_EQ(sched_gang_cell(g, 0, 2), 'C'); /* C never moved */
+		CHECK_EQ(g->counters.repacks, 0);
+		for (int k = 0; k < 9; k++)
+			CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+		CHECK_EQ(sched_gang_jobs(g), 0);
+		CHECK_EQ(g->n_slots, mode == 0 ? 1u : 0u); /* the idle machine: one slot kept, or none */
+		CHECK_EQ(sched_gang_check(g), SCHED_OK);
+		uint64_t before = g->counters.slot_quanta;
+		CHECK_EQ(sched_gang_tick(g), SCHED_OK); /* an idle quantum counts the kept slot in n_a */
+		CHECK_EQ(g->counters.slot_quanta - before, mode == 0 ? 1u : 0u);
+		uint32_t made = g->counters.slots_created;
+		CHECK_EQ(sched_gang_submit(g, 'D', 1, 1, g->now), SCHED_OK);
+		CHECK_EQ(g->counters.slots_created - made, mode == 0 ? 0u : 1u); /* D goes into the kept slot */
+		CHECK_EQ(g->n_slots, 1);
+		CHECK_EQ(sched_gang_check(g), SCHED_OK);
+	}
+}
+
 static const struct test tests[] = {
 	{"config_and_buddy_sizes", config_and_buddy_sizes},
 	{"workload_tree_by_hand", workload_tree_by_hand},
@@ -418,6 +463,7 @@ static const struct test tests[] = {
 	{"new_slots_do_not_starve_old_ones", new_slots_do_not_starve_old_ones},
 	{"brmms_takes_extras_back_when_an_arrival_must_wait", brmms_takes_extras_back_when_an_arrival_must_wait},
 	{"clock_arena_and_table_edges", clock_arena_and_table_edges},
+	{"bc_keeps_its_last_slot", bc_keeps_its_last_slot},
 	{NULL, NULL},
 };
 

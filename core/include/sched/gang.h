@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Gang scheduling with buddy allocation, job re-packing and the workload tree (seed 002). */
+/* Gang scheduling with buddy allocation, job re-packing and the workload tree (Zhou, Walsh and Brent 2000). */
 #ifndef SCHED_GANG_H
 #define SCHED_GANG_H
 
@@ -26,7 +26,7 @@
  * and its end.
  */
 
-/* The allocation schemes of seed 002 section 4.1. */
+/* The allocation schemes of Zhou, Walsh and Brent 2000, section 4.1. */
 enum sched_gang_scheme {
 	SCHED_GANG_BC,    /* conventional buddy: first fit, slot by slot, one slot per job */
 	SCHED_GANG_BR,    /* re-packing and workload-tree balancing, one slot per job */
@@ -35,13 +35,37 @@ enum sched_gang_scheme {
 	SCHED_GANG_SCHEME_COUNT
 };
 
+/*
+ * When BC deletes a slot. BC has no re-packing (Zhou, Walsh and Brent 2000,
+ * section 4.1), so a slot goes only when its jobs have all ended; the paper's
+ * BC keeps a slot even on an idle machine (its n_a is at least 1.16 where r_a
+ * is 0.19, Tables 1 and 2), while BR, which deletes by Property 2, drops to 0.
+ * The re-packing schemes ignore this setting.
+ */
+enum sched_gang_bc_slots {
+	SCHED_GANG_BC_KEEP_ONE,   /* default: an empty slot is deleted at once unless it is the only one */
+	SCHED_GANG_BC_DROP_EMPTY, /* every empty slot at once, down to none (our reading before issue 12) */
+	SCHED_GANG_BC_SLOTS_COUNT
+};
+
 struct sched_gang_config {
 	uint32_t procs;      /* a power of two, 1..32768 */
 	uint32_t max_slots;  /* rows of the matrix, 1..65535 */
 	uint32_t max_jobs;   /* jobs in the system at once, 1..65534 */
 	enum sched_gang_scheme scheme;
-	sched_time_t quantum; /* seconds per time slot; seed 002: 5 */
+	sched_time_t quantum; /* seconds per time slot; Zhou, Walsh and Brent 2000: 5 */
+	enum sched_gang_bc_slots bc_slots; /* BC only; 0 (keep-one) is the paper's */
 };
+
+/**
+ * The slot bound to use for @p max_slots (0: as many slots as @p max_jobs, at
+ * most 65535). A slot is only ever made to place an arriving job, so there
+ * are never more slots than jobs submitted so far; when max_jobs is every job
+ * of the run (the replay engine's case), this bound is never reached, as in
+ * the paper's model, which has none. (With fewer, BRMS can still reach it:
+ * its extra copies can outlive the jobs whose slots they sit in.) O(1), no errors.
+ */
+uint32_t sched_gang_slots_for(uint32_t max_slots, uint32_t max_jobs);
 
 /* One job's part of a quantum: its buddy block [first, first + count); the job runs on the
  * first p processors of it (its size), the rest of the block stays idle. */
@@ -68,7 +92,7 @@ struct sched_gang_event {
 
 typedef void (*sched_gang_event_fn)(void *ctx, const struct sched_gang_event *e);
 
-/* What the module did: the statistics of seed 002 section 4.3 are computed from these. */
+/* What the module did: the statistics of Zhou, Walsh and Brent 2000, section 4.3 are computed from these. */
 struct sched_gang_counters {
 	uint64_t quanta;          /* quanta elapsed, idle ones included */
 	uint64_t busy_quanta;     /* sum over quanta of the processors running a job (its p, not its block) */
@@ -158,6 +182,8 @@ extern const char *const sched_gang_scheme_names[SCHED_GANG_SCHEME_COUNT + 1];
 
 /** Name of a scheme ("bc", "br", "brms", "brmms"); parse one. O(1). */
 const char *sched_gang_scheme_name(enum sched_gang_scheme s);
+/* The names of enum sched_gang_bc_slots ("keep-one", "drop-empty"), NULL-terminated. */
+extern const char *const sched_gang_bc_slots_names[SCHED_GANG_BC_SLOTS_COUNT + 1];
 int sched_gang_scheme_parse(const char *name, enum sched_gang_scheme *s);
 
 #endif /* SCHED_GANG_H */

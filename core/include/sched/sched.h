@@ -117,11 +117,12 @@ struct sched_slack_cfg {
 	bool set;                 /* false: use the defaults above for the whole block */
 };
 
-/* Gang scheduling's parameters (seed 002); all zero (set false) means the defaults. */
+/* Gang scheduling's parameters (Zhou, Walsh and Brent 2000); all zero (set false) means the defaults. */
 struct sched_gang_params {
 	sched_time_t quantum;     /* seconds per time slot (default 5) */
-	uint32_t max_slots;       /* rows of the slots x processors matrix (default 1024) */
+	uint32_t max_slots;       /* rows of the slots x processors matrix (default 0: one per job, never reached) */
 	uint8_t scheme;           /* enum sched_gang_scheme (default BRMMS) */
+	uint8_t bc_slots;         /* enum sched_gang_bc_slots (default keep-one) */
 	bool set;
 };
 
