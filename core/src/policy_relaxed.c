@@ -45,8 +45,17 @@ static sched_time_t tolerance(const struct sched *s, const struct sched_job *k)
 	return t > SCHED_NOW_LIMIT ? SCHED_NOW_LIMIT : (sched_time_t)t;
 }
 
+/*
+ * Whether a trial that re-places k at `at` keeps it within its tolerance. A
+ * job the trial does not delay never vetoes it: a queue limit or a higher
+ * queue's backfill may already have put k past guarantee + T, and the paper
+ * bounds only the delay a backfill causes ("cause J2 to be delayed slightly",
+ * s. 2.1), so such a job must not switch relaxed backfilling off while it waits.
+ */
 static bool within(const struct sched *s, const struct sched_job *k, sched_time_t at)
 {
+	if (at <= k->start)
+		return true;
 	sched_time_t tol = tolerance(s, k);
 	return at <= k->start + tol && (k->guarantee == SCHED_TIME_MAX || at <= k->guarantee + tol);
 }

@@ -144,3 +144,14 @@ for pol in $policies; do
 		"exit $st, jobs '$ran': $(head -2 "$tmp/pol_$pol" | tr '\n' ' ')"
 done
 result registry_lists_policies "$([ "$(echo $policies | wc -w)" -ge 11 ] && echo 0 || echo 1)" "policies: $policies"
+
+# Relaxed backfilling: a job the trial does not delay never vetoes it (policy_relaxed.c, within()).
+# Worked by hand: job 2 (user 1) is held to 1000 by the per-user limit, past its guarantee 0 + 10 s;
+# job 4 fits on the 5 idle processors at 2 and delays only job 3, from 1000 to 1007, within T = 10 s.
+for scope in all arrival; do
+	"$R" --policy relaxed --relaxed-scope "$scope" --site tests/data/relaxed_veto.site --tolerance 10 \
+		--events-out "$tmp/veto.ev" tests/data/relaxed_veto.swf >/dev/null 2>"$tmp/veto.err"
+	got=$(awk '$2 == "start" { printf "%s:%s ", $3, $1 }' "$tmp/veto.ev")
+	result "relaxed_undelayed_job_no_veto_$scope" "$([ "$got" = "1:0 4:2 2:1000 3:1007 " ] && echo 0 || echo 1)" \
+		"starts (job:time) $got$(head -1 "$tmp/veto.err")"
+done
