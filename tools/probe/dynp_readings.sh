@@ -11,13 +11,8 @@
 # with N jobs waiting), DYNP_FCFS_IS_CURRENT=1 (FCFS scored as the policy in
 # force), DYNP_FCFS_QUEUE=1 (FCFS keeps the queue's order).
 set -eu
-here=$(git rev-parse --show-toplevel)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-git clone -q "$here" "$tmp/repo"
-cd "$tmp/repo"
-git apply "$here/tools/probe/dynp_readings.diff"
-make -s -j2 build/replay build/wlgen >/dev/null
+. "$(dirname "$0")/lib.sh"
+probe_clone dynp_readings.diff
 trace=${1:-}
 if [ -z "$trace" ]; then
 	build/wlgen --model matrix --from fixtures/KTH-SP2-1996-2.1-cln.fix --jobs 10000 --seed 1 -o "$tmp/KTH_syn.fix" >/dev/null

@@ -8,13 +8,8 @@
 #   insert  the step decides, the new job stays where it was inserted; the re-plan waits for a job end
 #   none    no step at submit (decisions at job ends only)
 set -eu
-here=$(git rev-parse --show-toplevel)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-git clone -q "$here" "$tmp/repo"
-cd "$tmp/repo"
-git apply "$here/tools/probe/dynp_submit.diff"
-make -s -j2 build/replay build/wlgen >/dev/null
+. "$(dirname "$0")/lib.sh"
+probe_clone dynp_submit.diff
 build/wlgen --model matrix --from fixtures/CTC-SP2-1996-3.1-cln.fix --procs 430 --weibull 0.35,60 --jobs 10000 --seed 1 -o "$tmp/CTC_syn.fix" >/dev/null
 build/wlgen --model matrix --from fixtures/KTH-SP2-1996-2.1-cln.fix --procs 100 --weibull 0.35,200 --jobs 10000 --seed 1 -o "$tmp/KTH_syn.fix" >/dev/null
 echo "| set | at submit | ARTwW simple | ARTwW advanced | gap | tries (advanced) | case 6b (advanced) |"
