@@ -15,7 +15,9 @@ static const char usage[] =
 "(avg/min/max), jobs with actual > estimated run time (count and %% of all\n"
 "jobs), interarrival time (avg/min/max) and a Weibull fit of it.\n"
 "Every job line counts (no cleaning); a width is field 5, else field 8; run\n"
-"and estimate statistics skip unknown (-1) values; interarrival times are\n"
+"and estimate statistics skip unknown (-1) values, and a statistic with no\n"
+"value to count (a trace without estimates, field 9 = -1 throughout) prints\n"
+"\"-\", not a number; interarrival times are\n"
 "between consecutive submit times in submit order; the share of 0 s gaps is\n"
 "printed apart (Streit 2002: the likelihood of interarrival time) and the\n"
 "Weibull fit is by maximum likelihood over the positive gaps.\n";
@@ -28,6 +30,19 @@ struct col {
 static double avg(const struct minmax *m)
 {
 	return m->n ? m->sum / (double)m->n : 0;
+}
+
+/*
+ * One cell that may have nothing behind it: "-" when no job gave the value
+ * (a trace without estimates), so no one reads a 0 s average or a -1 s
+ * minimum as a measurement. "-" is also what a CSV reader sees.
+ */
+static const char *cell(char *buf, size_t size, bool has, int decimals, double v)
+{
+	if (!has)
+		return "-";
+	snprintf(buf, size, "%.*f", decimals, v);
+	return buf;
 }
 
 int main(int argc, char **argv)
@@ -78,17 +93,20 @@ int main(int argc, char **argv)
 	ROW("maximum job width", "ld", s->max_width);
 	ROW("width of machine", "ld", s->machine);
 	ROW("average requested resources", ".2f", avg(&s->width));
-	ROW("estimated runtime avg (s)", ".0f", avg(&s->estimate));
-	ROW("estimated runtime min (s)", ".0f", s->estimate.n ? s->estimate.min : -1);
-	ROW("estimated runtime max (s)", ".0f", s->estimate.n ? s->estimate.max : -1);
-	ROW("actual runtime avg (s)", ".0f", avg(&s->run));
-	ROW("actual runtime min (s)", ".0f", s->run.n ? s->run.min : -1);
-	ROW("actual runtime max (s)", ".0f", s->run.n ? s->run.max : -1);
-	ROW("jobs with actual > estimated", "zu", s->over_estimate);
-	ROW("  (% of all jobs)", ".2f", s->jobs ? 100.0 * (double)s->over_estimate / (double)s->jobs : 0);
-	ROW("interarrival time avg (s)", ".0f", avg(&s->interarrival));
-	ROW("interarrival time min (s)", ".0f", s->interarrival.n ? s->interarrival.min : -1);
-	ROW("interarrival time max (s)", ".0f", s->interarrival.n ? s->interarrival.max : -1);
+	char b[64];
+	ROW("estimated runtime avg (s)", "s", cell(b, sizeof b, s->estimate.n, 0, avg(&s->estimate)));
+	ROW("estimated runtime min (s)", "s", cell(b, sizeof b, s->estimate.n, 0, s->estimate.min));
+	ROW("estimated runtime max (s)", "s", cell(b, sizeof b, s->estimate.n, 0, s->estimate.max));
+	ROW("actual runtime avg (s)", "s", cell(b, sizeof b, s->run.n, 0, avg(&s->run)));
+	ROW("actual runtime min (s)", "s", cell(b, sizeof b, s->run.n, 0, s->run.min));
+	ROW("actual runtime max (s)", "s", cell(b, sizeof b, s->run.n, 0, s->run.max));
+	/* Without estimates no job can overrun one: a count of 0 would claim they were all kept. */
+	ROW("jobs with actual > estimated", "s", cell(b, sizeof b, s->estimate.n, 0, (double)s->over_estimate));
+	ROW("  (% of all jobs)", "s", cell(b, sizeof b, s->estimate.n && s->jobs, 2,
+	                                   s->jobs ? 100.0 * (double)s->over_estimate / (double)s->jobs : 0));
+	ROW("interarrival time avg (s)", "s", cell(b, sizeof b, s->interarrival.n, 0, avg(&s->interarrival)));
+	ROW("interarrival time min (s)", "s", cell(b, sizeof b, s->interarrival.n, 0, s->interarrival.min));
+	ROW("interarrival time max (s)", "s", cell(b, sizeof b, s->interarrival.n, 0, s->interarrival.max));
 	ROW("share of 0 s interarrivals", ".7f", s->zero_gaps);
 	ROW("Weibull alpha", ".3f", s->weibull_alpha);
 	ROW("Weibull beta (s)", ".1f", s->weibull_beta);

@@ -163,6 +163,11 @@ result swf2fix_bad_line_message $? "got: $(cat "$tmp/err")"
 result fix2swf_missing_file "$(ok $? = 1)" "$(cat "$tmp/err")"
 "$B/fixinfo" "$tmp/nope.fix" >/dev/null 2>"$tmp/err"
 result fixinfo_missing_file "$(ok $? = 1)" "$(cat "$tmp/err")"
+# A trace without estimates (SDSC Paragon: field 9 is -1 throughout) has no estimate statistics:
+# "-", not an average of 0 s, a minimum of -1 s or 0 jobs overrunning; KTH's column keeps its numbers.
+"$B/fixinfo" --csv fixtures/SDSC-Par-1996-3.1-cln.fix fixtures/KTH-SP2-1996-2.1-cln.fix >"$tmp/noest"
+bad=$(awk -F, '/^estimated runtime|^jobs with actual|^  \(% of all/ { if ($2 != "-" || $3 !~ /^[0-9.]+$/) print $0 }' "$tmp/noest")
+result fixinfo_no_estimates_dash "$(ok -z "$bad" -a "$(grep -c ',-,' "$tmp/noest")" = 5)" "rows: $bad"
 "$B/wlgen" --model nosuch -o "$tmp/x.swf" >/dev/null 2>&1
 result wlgen_unknown_model "$(ok $? = 2)" "accepted"
 "$B/wlgen" --model matrix -o "$tmp/x.swf" >/dev/null 2>&1
@@ -172,5 +177,11 @@ for t in swf2fix fix2swf fixinfo wlgen console; do
 	"$B/$t" --help >"$tmp/h" 2>&1 && grep -q "^Usage: $t" "$tmp/h" || missing="$missing $t"
 done
 result tools_have_help "$(ok -z "$missing")" "no usage from:$missing"
+# An unknown option is an error with the usage, not a console session started on it.
+"$B/console" --bogus </dev/null >"$tmp/h" 2>&1
+rc=$?
+result console_unknown_option "$(ok $rc = 2)" "exit $rc: $(head -2 "$tmp/h" | tr '\n' ' ')"
+grep -q "^Usage: console" "$tmp/h"
+result console_unknown_option_usage $? "no usage: $(head -2 "$tmp/h")"
 "$B/wlgen" --model downey --jobs 300 --seed 4 -o "$tmp/d.fix" && "$B/replay" --policy easy "$tmp/d.fix" >"$tmp/r"
 result wlgen_writes_fixtures_the_replayer_reads $? "$(tail -2 "$tmp/r")"
