@@ -1,11 +1,8 @@
 # SPDX-License-Identifier: MIT
 # One plain GNU Makefile. Objects go under build/obj/<variant>/, programs under build/.
-#   make            build/replay (optimised)
-#   make run        replay the bundled KTH SP2 trace under FCFS, EASY and conservative
-#   make test       every test, under ASan/UBSan; installs what it needs (as root)
-#   make bench      benchmarks into docs/benchmarks.md and docs/gang-cost.md
-#   make backfill-report   EASY vs conservative on KTH (Feitelson and Mu'alem Weil 1998) into docs/backfill-results.md
-#   make check-freestanding   the core for Cortex-M3, and its symbol check
+# make help lists the user-facing targets: each carries a "## text" comment on its rule's line,
+# which help prints, so the list is the Makefile itself (tests/cli/cli.sh checks every .PHONY
+# target has one).
 
 BUILD   := build
 CC      ?= gcc
@@ -42,11 +39,13 @@ TOOLS := swf2fix fix2swf fixinfo wlgen console
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report gang-bench firmware firmware-all size bench-target
-all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS))
+.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report gang-bench firmware firmware-all size bench-target \
+        print-qemu print-qemu-store print-ports
+all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)) ## build/replay, the tools (swf2fix, fix2swf, fixinfo, wlgen) and build/console, optimised (the default)
 
-help:
-	@sed -n '2,9p' Makefile | sed 's/^# \{0,1\}//'
+help: ## this list, from the "## " comment on each target's line
+	@echo "make [TARGET] [PORT=board] (default target: all)"
+	@awk -F ':[^#]*## ' '/^[a-z][a-z%-]*:[^=].*## / { sub(/%/, "NAME", $$1); printf "  %-19s %s\n", $$1, $$2 }' Makefile
 
 # --- compile rules, one set per host variant -------------------------------
 define VARIANT
@@ -104,37 +103,39 @@ $(BUILD)/arm/libsched.a: $(call obj,arm,$(CORE_SRC))
 	@mkdir -p $(@D)
 	rm -f $@ && arm-none-eabi-ar rcs $@ $^
 
-check-freestanding: $(BUILD)/arm/libsched.a
+check-freestanding: $(BUILD)/arm/libsched.a ## the core built for Cortex-M3, and its check that it calls no libc
 	ARM_NM=$(ARM_NM) tests/freestanding.sh $<
 
 # --- main job, tests, benchmarks ------------------------------------------
 KTH := fixtures/KTH-SP2-1996-2.1-cln.fix
-run: $(BUILD)/replay
+run: all ## replay the bundled KTH SP2 trace under FCFS, EASY and conservative (builds what make does)
 	$(BUILD)/replay --policy fcfs,easy,cons $(KTH)
 
-deps:
+deps: ## install the Debian packages the tests need (as root), or name them
 	@tests/ensure-deps.sh
 
-test-build: $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart $(TOOLS)) $(BUILD)/replay \
-	$(BUILD)/fixinfo fuzz-build \
-	firmware-all
+# What the tests run: the san builds, the fuzz targets, the firmware, and what make builds (the
+# tests read build/replay and build/fixinfo, and the tools are there after make test as after make).
+TEST_BUILD := $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart $(TOOLS)) \
+              all fuzz-build firmware-all
+test-build: $(TEST_BUILD) ## build everything make test runs, without running it
 
-test: deps
+test: deps ## every test, under ASan/UBSan; installs what it needs (as root); ends with "N passed, N failed"
 	$(MAKE) --no-print-directory -j2 test-build $(BUILD)/arm/libsched.a
 	BUILD=$(BUILD) tests/run.sh
 
 # The regression oracle, every row (make test checks the quick ones): tests/oracle/.
-oracle: $(BUILD)/replay $(BUILD)/fixinfo
+oracle: $(BUILD)/replay $(BUILD)/fixinfo ## every row of the regression oracle (make test checks the quick ones): tests/oracle/
 	BUILD=$(BUILD) tests/oracle/oracle.sh --check
 
-bench: $(BUILD)/replay $(BUILD)/wlgen
+bench: $(BUILD)/replay $(BUILD)/wlgen ## host benchmarks into docs/benchmarks.md and docs/gang-cost.md
 	BUILD=$(BUILD) tools/bench.sh
 	BUILD=$(BUILD) tools/gang_bench.sh
 
-gang-bench: $(BUILD)/replay $(BUILD)/wlgen
+gang-bench: $(BUILD)/replay $(BUILD)/wlgen ## the gang-scheduling cost alone, into docs/gang-cost.md
 	BUILD=$(BUILD) tools/gang_bench.sh
 
-clean:
+clean: ## remove build/
 	rm -rf $(BUILD)
 
 # --- fuzzing (clang's libFuzzer) ---------------------------------------------
@@ -148,27 +149,27 @@ $(BUILD)/fuzz/fuzz_swf: tests/fuzz/fuzz_swf.c trace/swf.c trace/swf.h
 # make fuzz builds the targets and runs each for FUZZ_SECONDS (default 60 here; make test gives
 # each 20, tests/fuzz/fuzz.sh); fuzz-build only builds them.
 FUZZ_TARGETS := $(BUILD)/fuzz/fuzz_fixture $(BUILD)/fuzz/fuzz_swf $(BUILD)/fuzz/fuzz_console
-fuzz-build: $(FUZZ_TARGETS)
-fuzz: fuzz-build
+fuzz-build: $(FUZZ_TARGETS) ## build the libFuzzer targets (clang)
+fuzz: fuzz-build ## run each libFuzzer target for FUZZ_SECONDS (default 60)
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} BUILD=$(BUILD) tests/fuzz/fuzz.sh
 
 # --- fixtures: regenerated from their sources on demand; a test checks the committed copies
-fixtures: $(BUILD)/swf2fix $(BUILD)/fixinfo
+fixtures: $(BUILD)/swf2fix $(BUILD)/fixinfo ## regenerate the binary fixtures and fixtures/README.md from the SWF traces
 	BUILD=$(BUILD) tools/mkfixtures.sh
 
-trace-report: $(BUILD)/fixinfo $(BUILD)/wlgen
+trace-report: $(BUILD)/fixinfo $(BUILD)/wlgen ## the traces against Streit 2002 Table 2, into docs/traces.md
 	BUILD=$(BUILD) tools/trace_report.sh
 
-backfill-report: $(BUILD)/replay
+backfill-report: $(BUILD)/replay ## EASY vs conservative on KTH (Feitelson and Mu'alem Weil 1998), into docs/backfill-results.md
 	BUILD=$(BUILD) tools/backfill_report.sh
 
-priorities-report: $(BUILD)/replay
+priorities-report: $(BUILD)/replay ## relaxed and slack-based backfilling (Talby and Feitelson 1999; Spear and McGalliard 2007), into docs/priorities-results.md
 	BUILD=$(BUILD) tools/priorities_report.sh
 
-dynp-report: $(BUILD)/replay $(BUILD)/wlgen
+dynp-report: $(BUILD)/replay $(BUILD)/wlgen ## the dynP family (Streit 2002), into docs/dynp-results.md
 	BUILD=$(BUILD) tools/dynp_report.sh
 
-gang-report: $(BUILD)/replay $(BUILD)/wlgen
+gang-report: $(BUILD)/replay $(BUILD)/wlgen ## gang scheduling (Zhou, Walsh and Brent 2000), into docs/gang-results.md
 	BUILD=$(BUILD) tools/gang_report.sh
 
 # --- the firmware: one folder per board under port/, each with a port.mk ----------
@@ -208,8 +209,8 @@ $(BUILD)/fw/$(1)/firmware.elf: $(patsubst %.c,$(BUILD)/fw/$(1)/%.o,$(CORE_SRC) $
 endef
 $(foreach p,$(PORTS),$(eval $(call FIRMWARE,$(p))))
 
-firmware: $(BUILD)/fw/$(PORT)/firmware.elf
-firmware-all: $(foreach p,$(PORTS),$(BUILD)/fw/$(p)/firmware.elf)
+firmware: $(BUILD)/fw/$(PORT)/firmware.elf ## the console firmware for PORT (default netduinoplus2): build/fw/PORT/firmware.elf
+firmware-all: $(foreach p,$(PORTS),$(BUILD)/fw/$(p)/firmware.elf) ## the firmware for every board under port/
 
 # The host twin: the same console over stdin/stdout.
 $(BUILD)/obj/%/firmware/fixtures_blob.o: firmware/fixtures_blob.S $(FW_FIXTURES)
@@ -224,7 +225,7 @@ $(BUILD)/san/console: $(call obj,san,$(TWIN_SRC)) $(BUILD)/obj/san/firmware/fixt
 # command line becomes "firmware --store STORE". A second -semihosting-config adds to the port.mk's (QEMU
 # merges them), so a port.mk line must carry no arg= of its own: QEMU would repeat it.
 comma := ,
-print-qemu-store:
+print-qemu-store: ## the QEMU command line for PORT with its store in STORE=FILE
 	$(if $(STORE),,$(error print-qemu-store needs STORE=FILE))
 	@echo $(QEMU_$(PORT)) -semihosting-config arg=firmware$(comma)arg=--store$(comma)arg=$(subst $(comma),$(comma)$(comma),$(STORE))
 # The console under libFuzzer: the twin's code with the fuzz port (output captured, no store) and
@@ -238,15 +239,15 @@ $(BUILD)/fuzz/fuzz_console: $(FUZZ_CONSOLE_SRC) tests/fuzz/port_fuzz.h tests/fuz
 		fixtures/peek.fix $(wildcard tests/data/corrupt/*.fix)
 	@mkdir -p $(@D)
 	clang $(WARN) $(FUZZ_FLAGS) -DSCHED_DEBUG -DCONSOLE_MAX_JOBS=64u -DCONSOLE_SCRATCH_JOBS=32u -Itests/fuzz $(FUZZ_CONSOLE_SRC) tests/fuzz/fuzz_fixtures.S -o $@
-print-qemu:
+print-qemu: ## the QEMU command line for PORT (then -kernel build/fw/PORT/firmware.elf)
 	@echo $(QEMU_$(PORT))
-print-ports:
+print-ports: ## the boards (PORT values)
 	@echo $(PORTS)
 
-bench-target: $(BUILD)/fw/netduinoplus2/firmware.elf
+bench-target: $(BUILD)/fw/netduinoplus2/firmware.elf ## instructions per operation on the Netduino Plus 2 under QEMU, into docs/bench-target.md
 	BUILD=$(BUILD) tools/bench_target.sh
 
-size: firmware-all
+size: firmware-all ## flash and RAM of every board, into docs/size.md
 	BUILD=$(BUILD) tools/size.sh
-print-var-%:
+print-var-%: ## the value of a Makefile variable, e.g. make print-var-CC
 	@echo $($*)

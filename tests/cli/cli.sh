@@ -155,3 +155,14 @@ for scope in all arrival; do
 	result "relaxed_undelayed_job_no_veto_$scope" "$([ "$got" = "1:0 4:2 2:1000 3:1007 " ] && echo 0 || echo 1)" \
 		"starts (job:time) $got$(head -1 "$tmp/veto.err")"
 done
+
+# make help is read from the Makefile's "## text" comments, so it cannot go stale; this checks
+# every .PHONY target has one (a new target without it would be missing from make help).
+make -s --no-print-directory help >"$tmp/mh" 2>&1
+missing=""
+phony=$(sed -n '/^\.PHONY:/,/[^\\]$/p' Makefile | tr -d '\\' | sed 's/^\.PHONY://')
+for t in $phony; do
+	grep -q "^  $t " "$tmp/mh" || missing="$missing $t"
+done
+result make_help_lists_every_target "$([ -z "$missing" ] && [ "$(echo $phony | wc -w)" -gt 20 ] && echo 0 || echo 1)" \
+	"no '## text' on:$missing"
