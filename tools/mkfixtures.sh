@@ -20,9 +20,11 @@ sha() { sha256sum "$1" | cut -c1-64; }
 	cat <<'TXT'
 # Fixtures
 
-Workload traces from the Parallel Workloads Archive (Feitelson et al.) in the
-Standard Workload Format (gzip'd, copied unchanged from the project's shared
-trace store), and the compact binary fixtures made from them by
+Workload traces from the Parallel Workloads Archive
+(https://www.cs.huji.ac.il/labs/parallel/workload/; Feitelson, Tsafrir and
+Krakov 2014, [docs/references.md](../docs/references.md)) in the Standard
+Workload Format (gzip'd; the sha256 sums below identify each file, and
+[docs/traces.md](../docs/traces.md) each trace's version), and the compact binary fixtures made from them by
 `build/swf2fix` (format: [docs/fixture-format.md](../docs/fixture-format.md)).
 `make run` replays the KTH SP2 fixture; the tests, `make bench` and the
 firmware use the others. `make fixtures` regenerates every fixture and this
