@@ -13,8 +13,7 @@ set -u
 usage="Usage: tools/board.sh [--port BOARD] [--store FILE] [--timeout S] [COMMANDS|-]
   --port BOARD  one of: make print-ports (default netduinoplus2)
   --store FILE  the board's non-volatile store in FILE (make print-qemu-store)
-  --timeout S   seconds to wait for the banner and for each reply (default 300:
-                a replay of KTH takes tens of seconds under QEMU)
+  --timeout S   seconds to wait for the banner and for each reply (default 300)
   COMMANDS      a file of console commands, one per line (default -: stdin)"
 port=netduinoplus2 store="" wait=300 file=-
 while [ $# -gt 0 ]; do
