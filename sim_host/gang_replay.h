@@ -18,6 +18,7 @@ struct gang_opts {
 	FILE *events;               /* submit, start (first quantum), end lines, or NULL */
 	bool switches;              /* and each quantum's context switch list: `T switch SLOT JOB:FIRST:COUNT ...` */
 	const long *names;
+	struct progress *progress;  /* counts each job as it ends, or NULL */
 };
 
 /* Zhou, Walsh and Brent 2000, section 4.3: r_a, n_a, n_l, turnaround by class (in quanta), and rho. */

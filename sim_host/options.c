@@ -46,6 +46,15 @@ const char options_help[] =
 "  --hash             after the report, print `hash POLICY PERIOD HEX`: the\n"
 "                     64-bit hash of each schedule, as the firmware's replay\n"
 "                     command computes it (docs/console.md)\n"
+"  --progress         show progress on stderr even when it is not a terminal:\n"
+"                     `replay: DONE/TOTAL jobs (P%), R jobs/s, ETA M:SS`, a\n"
+"                     line a second after the first second, and a last line\n"
+"                     with the total and the time; TOTAL is the jobs times\n"
+"                     the columns. Without it, progress shows only on a\n"
+"                     terminal, for runs longer than a second, on one line\n"
+"                     rewritten and blanked at the end\n"
+"  --quiet            no progress, even on a terminal (warnings and errors\n"
+"                     still print); of --quiet and --progress the last wins\n"
 "\n"
 "Policy parameters: made from the core's policy registry, listed after the\n"
 "general options below (docs/priorities.md, docs/dynp.md, docs/gang.md).\n"
@@ -223,7 +232,7 @@ static int estimates(const char *arg, struct workload_opts *w, char *msg, size_t
 	return SCHED_OK;
 }
 
-enum { O_PLANS = 256, O_SITE, O_PART, O_POLICY = 1000 };
+enum { O_PLANS = 256, O_SITE, O_PART, O_QUIET, O_PROGRESS, O_POLICY = 1000 };
 
 static const struct option general[] = {
 	{"policy", required_argument, 0, 'p'}, {"procs", required_argument, 0, 'n'},
@@ -235,6 +244,7 @@ static const struct option general[] = {
 	{"from", required_argument, 0, 'A'}, {"to", required_argument, 0, 'B'},
 	{"hash", no_argument, 0, 'H'}, {"events-plans", no_argument, 0, O_PLANS},
 	{"site", required_argument, 0, O_SITE}, {"partition", required_argument, 0, O_PART},
+	{"quiet", no_argument, 0, O_QUIET}, {"progress", no_argument, 0, O_PROGRESS},
 	{"help", no_argument, 0, 'h'},
 };
 #define N_GENERAL (sizeof general / sizeof general[0])
@@ -273,6 +283,9 @@ static int simple_option(int ch, const char *arg, struct opts *o, char *msg, siz
 	case 'A': o->from = arg; break;
 	case 'B': o->to = arg; break;
 	case O_SITE: o->site = arg; break;
+	/* The last of --quiet and --progress wins, so a script's default can be overridden after it. */
+	case O_QUIET: o->progress = PROGRESS_OFF; break;
+	case O_PROGRESS: o->progress = PROGRESS_ON; break;
 	default: return 0;
 	}
 	return SCHED_OK;

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "policy_opts.h"
+#include "progress.h"
 #include "report.h"
 #include "workload.h"
 
@@ -22,6 +23,7 @@ struct opts {
 	unsigned long procs, capacity;
 	enum report_format fmt;
 	bool by_month, check, hash, plans, help;
+	enum progress_mode progress;    /* --progress / --quiet, the last given; default on a terminal only */
 	const char *jobs_out, *events_out, *months, *from, *to, *site;
 	long month_a, month_b;          /* --months A-B, 1-based */
 	struct workload_opts w;

@@ -74,6 +74,8 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 		}
 		if (c->shown != NULL && !out->refused)
 			c->shown[e->seq] = e->predicted;
+		if (out->refused)
+			progress_add(c->o->progress, 1); /* its fate is sealed: it never ends */
 		break;
 	case SCHED_RE_START:
 		out->start = e->time;
@@ -91,6 +93,7 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 		out->killed = e->kind == SCHED_RE_KILL || e->killed;
 		if (f)
 			fprintf(f, "%u %s %ld\n", e->time, e->kind == SCHED_RE_KILL ? "kill" : "end", name_of(c, e->seq));
+		progress_add(c->o->progress, 1);
 		break;
 	case SCHED_RE_SWITCH:
 		break;

@@ -9,6 +9,7 @@
 #include "sched/metrics.h"
 #include "sched/replay.h"
 #include "sched/gang.h"
+#include "progress.h"
 #include "workload.h"
 
 struct replay_opts {
@@ -23,6 +24,7 @@ struct replay_opts {
 	bool ev_part;            /* start lines carry p=PARTITION */
 	bool ev_plans;           /* `T plan JOB START` whenever a reservation moves */
 	const long *names;       /* job numbers for the log, indexed like the workload; NULL = indices */
+	struct progress *progress; /* counts each job once its fate is sealed (ended, killed, refused), or NULL */
 };
 
 struct replay_job_out {

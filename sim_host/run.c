@@ -303,7 +303,7 @@ static int replay_column(struct run *r, const struct run_spec *spec, size_t a, s
 				       .scheme = (enum sched_gang_scheme)c.gang.scheme, .quantum = sched_param_get(&c, q),
 				       .bc_slots = (enum sched_gang_bc_slots)sched_param_get(&c, sched_param_find("bc-slots", NULL)),
 				       .check = op->check, .events = r->events, .switches = op->plans,
-				       .names = r->names + a};
+				       .names = r->names + a, .progress = &r->progress};
 		return gang_replay_run(r->w.jobs + a, b - a, &go, res, gs, err, errlen);
 	}
 	struct replay_opts o = {
@@ -312,6 +312,7 @@ static int replay_column(struct run *r, const struct run_spec *spec, size_t a, s
 		.names = r->names + a, .ev_queue = op->site != NULL,
 		.ev_prio = spec->policy == SCHED_POLICY_SLACK,
 		.ev_part = op->site != NULL && r->site->cfg.n_partitions > 1, .ev_plans = op->plans,
+		.progress = &r->progress,
 	};
 	policy_spec_apply(spec, &o.base);
 	o.base.scratch_jobs = (uint32_t)op->pol.scratch;
@@ -387,7 +388,10 @@ static int run_cell(struct run *r, size_t per, size_t p, const char *period, cha
 int run_replays(struct run *r, char *msg, size_t len)
 {
 	const struct opts *op = r->op;
-	for (size_t per = 0; per < r->n_periods; per++) {
+	/* The periods split the jobs, so every column replays each job once. */
+	progress_start(&r->progress, stderr, op->progress, "replay", "jobs", (uint64_t)r->w.n * op->n_specs);
+	int rc = SCHED_OK;
+	for (size_t per = 0; rc == SCHED_OK && per < r->n_periods; per++) {
 		size_t a = r->starts[per], b = r->starts[per + 1];
 		char period[16] = "all";
 		if (r->keys)
@@ -400,13 +404,12 @@ int run_replays(struct run *r, char *msg, size_t len)
 			r->w.jobs[i].j.up_milli = (uint16_t)(hi ? (gap > 1000u ? 1000u : gap) : 0u);
 			r->w.jobs[i].j.pp_milli = (uint16_t)(hi ? (gap > 1000u ? gap - 1000u : 0u) : 0u);
 		}
-		for (size_t p = 0; p < op->n_specs; p++) {
-			int rc = run_cell(r, per, p, period, msg, len);
-			if (rc != SCHED_OK)
-				return rc;
-		}
+		for (size_t p = 0; rc == SCHED_OK && p < op->n_specs; p++)
+			rc = run_cell(r, per, p, period, msg, len);
 	}
-	return SCHED_OK;
+	/* Also on failure: the terminal line is blanked before main() prints the error. */
+	progress_end(&r->progress);
+	return rc;
 }
 
 int run_output(struct run *r, char *msg, size_t len)

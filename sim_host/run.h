@@ -24,6 +24,7 @@ struct run {
 	struct report_row *rows;        /* n_periods x n_specs, period-major */
 	uint64_t *hashes;               /* the schedule hash of each row */
 	struct replay_job_out *all_out; /* --jobs-out: each job's fate */
+	struct progress progress;       /* over every period and column: jobs x columns */
 };
 
 /**

@@ -79,7 +79,7 @@ st=$?
 missing=""
 for opt in --policy --procs --format --by-month --jobs-out --events-out --capacity --check --help \
 	--events-plans --hash --tolerance --tolerance-factor --relaxed-scope --sf --awt --alpha-u --alpha-t --alpha-p --alpha-f \
-	--heuristic --early-end --removal-ties --hi-pri-every --hi-pri-gap "early-end takes one of compress, search, keep; default compress" --scratch --site --partition --months --from --to --shrink --estimates --seed --scheme --quantum --max-slots --bc-slots \
+	--progress --quiet --heuristic --early-end --removal-ties --hi-pri-every --hi-pri-gap "early-end takes one of compress, search, keep; default compress" --scratch --site --partition --months --from --to --shrink --estimates --seed --scheme --quantum --max-slots --bc-slots \
 	"field 5 if > 0, else field 8" "field 9 if > 0" "killed at" "skipped and counted" "at one instant"; do
 	grep -q -- "$opt" "$tmp/help" || missing="$missing '$opt'"
 done
@@ -166,3 +166,44 @@ for t in $phony; do
 done
 result make_help_lists_every_target "$([ -z "$missing" ] && [ "$(echo $phony | wc -w)" -gt 20 ] && echo 0 || echo 1)" \
 	"no '## text' on:$missing"
+
+# Progress (sim_host/progress.h): --progress into a pipe prints newline-ended lines on stderr whose last
+# counts every job of every column once (here refused ones too: --capacity 5); without it, nothing.
+R120=tests/data/rand120.swf
+"$R" --policy fcfs,easy --capacity 5 --format csv --progress "$R120" >"$tmp/pr.out" 2>"$tmp/pr.err"
+st=$?
+want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { s += $c["jobs"] + $c["refused"] } END { print s }' "$tmp/pr.out")
+last=$(tail -1 "$tmp/pr.err")
+refused=$(awk -F, 'NR == 2 { print $7 }' "$tmp/pr.out")
+result progress_pipe_final_total "$([ $st -eq 0 ] && [ "$want" = 240 ] && [ "${refused%.*}" -gt 0 ] &&
+	[[ "$last" =~ ^replay:\ $want/$want\ jobs\ \(100%\),\ [0-9]+\ jobs/s,\ [0-9.]+\ s$ ]] &&
+	! grep -q $'\r' "$tmp/pr.err" && echo 0 || echo 1)" "exit $st, want $want (refused $refused), last line '$last'"
+"$R" --policy fcfs,easy --capacity 5 --format csv "$R120" >"$tmp/np.out" 2>"$tmp/np.err"
+result progress_silent_in_pipe "$([ ! -s "$tmp/np.err" ] && echo 0 || echo 1)" "stderr: $(head -c 200 "$tmp/np.err")"
+cmp -s "$tmp/pr.out" "$tmp/np.out"
+result progress_report_unchanged $? "the CSV differs with --progress"
+"$R" --policy easy --progress "$R120" >"$tmp/pt.out" 2>/dev/null
+"$R" --policy easy "$R120" >"$tmp/nt.out" 2>/dev/null
+cmp -s "$tmp/pt.out" "$tmp/nt.out"
+result progress_table_unchanged $? "the table differs with --progress"
+# Gang scheduling counts through the same hook (each job as it ends).
+"$R" --policy gang --procs 64 --progress "$R120" 2>"$tmp/pg.err" >/dev/null
+result progress_gang "$(tail -1 "$tmp/pg.err" | grep -q '^replay: 120/120 jobs (100%)' && echo 0 || echo 1)" \
+	"last line '$(tail -1 "$tmp/pg.err")'"
+# Of --quiet and --progress the last wins (docs/replay.md).
+"$R" --policy easy --quiet --progress "$R120" 2>"$tmp/qp.err" >/dev/null
+"$R" --policy easy --progress --quiet "$R120" 2>"$tmp/pq.err" >/dev/null
+result progress_last_wins "$(grep -q '^replay: 120/120 jobs' "$tmp/qp.err" && [ ! -s "$tmp/pq.err" ] && echo 0 || echo 1)" \
+	"--quiet --progress: '$(tail -1 "$tmp/qp.err")'; --progress --quiet: '$(head -1 "$tmp/pq.err")'"
+# On a terminal (script(1) gives one): a run shorter than a second stays silent, --progress ends
+# with its last line, --quiet prints nothing. (A longer run's rewritten line costs seconds: not here.)
+if command -v script >/dev/null 2>&1; then
+	script -qc "$R --policy easy $R120 2>&1 >/dev/null" /dev/null </dev/null >"$tmp/tty.auto"
+	script -qc "$R --policy easy --progress $R120 2>&1 >/dev/null" /dev/null </dev/null >"$tmp/tty.on"
+	script -qc "$R --policy easy --quiet $R120 2>&1 >/dev/null" /dev/null </dev/null >"$tmp/tty.q"
+	result progress_terminal "$([ ! -s "$tmp/tty.auto" ] && [ ! -s "$tmp/tty.q" ] &&
+		tr -d '\r' <"$tmp/tty.on" | grep -Eq '^replay: 120/120 jobs \(100%\), [0-9]+ jobs/s, [0-9.]+ s$' &&
+		echo 0 || echo 1)" "auto '$(head -c 100 "$tmp/tty.auto")', forced '$(head -c 100 "$tmp/tty.on")'"
+else
+	echo "note: cli.progress_terminal skipped: script (util-linux) is not installed"
+fi
