@@ -23,6 +23,8 @@ struct opts {
 	enum report_format fmt;
 	bool by_month, check, hash, plans, help;
 	const char *jobs_out, *events_out, *months, *from, *to, *site;
+	const char *gantt, *timeline, *timeline_svg; /* the pictures' files (pictures.h), or NULL */
+	sched_time_t gantt_from, gantt_to;           /* the Gantt chart's window; 0: the schedule's span */
 	long month_a, month_b;          /* --months A-B, 1-based */
 	struct workload_opts w;
 	struct sched_config base;       /* the policy parameters, and the site's partitions and queues */
