@@ -182,6 +182,8 @@ int pictures_gantt(FILE *f, const struct picture_src *s, sched_time_t from, sche
 
 	svg_open(f, W, H);
 	svg_title(f, "Gantt chart", s, W);
+	fprintf(f, "<text x=\"%.1f\" y=\"42\" text-anchor=\"middle\" fill=\"#444\">window %u s to %u s of simulated time</text>\n",
+		W / 2, (unsigned)from, (unsigned)to);
 	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%.1f\" fill=\"#f7f7f7\" stroke=\"#000\"/>\n", LEFT,
 		TOP, PLOT_W, ph);
 	fprintf(f, "<svg x=\"%d\" y=\"%d\" width=\"%d\" height=\"%.1f\" viewBox=\"%d %d %d %.1f\">\n", LEFT, TOP, PLOT_W,
@@ -257,8 +259,8 @@ int pictures_gantt(FILE *f, const struct picture_src *s, sched_time_t from, sche
 	if (narrow || capped) {
 		fprintf(f, "<!-- %zu jobs in the window: %zu narrower than a pixel and %zu beyond the cap of %d not drawn -->\n",
 			visible, narrow, capped, PICTURES_GANTT_MAX);
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#b00\">%zu of %zu jobs drawn: %zu under a pixel wide and %zu beyond %d left out; zoom with --gantt-from/--gantt-to</text>\n",
-			LEFT, TOP - 8, drawn, visible, narrow, capped, PICTURES_GANTT_MAX);
+		fprintf(f, "<text x=\"%d\" y=\"%.1f\" font-size=\"12\" fill=\"#b00\">%zu of %zu jobs drawn: %zu under a pixel wide and %zu beyond %d left out; zoom with --gantt-from/--gantt-to</text>\n",
+			LEFT, H - 28, drawn, visible, narrow, capped, PICTURES_GANTT_MAX);
 	}
 	fputs("</svg>\n", f);
 	free(idx), free(busy), free(row);
