@@ -137,7 +137,7 @@ static size_t ran_by_start(const struct picture_src *s, size_t *idx)
 }
 
 /* The span of the schedule: first submit to last end of the jobs that ran. */
-static void span(const struct picture_src *s, sched_time_t *lo, sched_time_t *hi)
+static void schedule_span(const struct picture_src *s, sched_time_t *lo, sched_time_t *hi)
 {
 	*lo = SCHED_TIME_MAX;
 	*hi = 0;
@@ -162,7 +162,7 @@ int pictures_gantt(FILE *f, const struct picture_src *s, sched_time_t from, sche
 	}
 	size_t m = ran_by_start(s, idx);
 	sched_time_t lo, hi;
-	span(s, &lo, &hi);
+	schedule_span(s, &lo, &hi);
 	if (from == 0)
 		from = lo;
 	if (to == 0 || to > hi)
