@@ -43,6 +43,20 @@ const char options_help[] =
 "                     under gang, each quantum's context switch list:\n"
 "                     `T switch SLOT JOB:FIRST:COUNT ...` (processors\n"
 "                     FIRST..FIRST+COUNT-1 run JOB in that quantum)\n"
+"  --gantt FILE      draw the simulated schedule as an SVG Gantt chart (one\n"
+"                     policy, not gang): time x processors, one rectangle per\n"
+"                     job, its wait a line from submit to start; processor\n"
+"                     rows are a first-fit drawing (the core counts processors,\n"
+"                     it does not number them); past 20000 jobs in the window,\n"
+"                     jobs under a pixel wide are left out (the SVG says so)\n"
+"  --gantt-from T, --gantt-to T\n"
+"                     the chart's time window, seconds of simulated time (or\n"
+"                     30m, 2h, 1d); default the whole schedule (--from/--to\n"
+"                     slice the workload, these only zoom the picture)\n"
+"  --timeline FILE    write busy processors, queued and running jobs over time\n"
+"                     as CSV: `time,busy_procs,queued_jobs,running_jobs`, one\n"
+"                     row per instant where one changes (one policy, not gang)\n"
+"  --timeline-svg FILE  the same timeline drawn as SVG\n"
 "  --hash             after the report, print `hash POLICY PERIOD HEX`: the\n"
 "                     64-bit hash of each schedule, as the firmware's replay\n"
 "                     command computes it (docs/console.md)\n"
@@ -232,7 +246,7 @@ static int estimates(const char *arg, struct workload_opts *w, char *msg, size_t
 	return SCHED_OK;
 }
 
-enum { O_PLANS = 256, O_SITE, O_PART, O_QUIET, O_PROGRESS, O_POLICY = 1000 };
+enum { O_PLANS = 256, O_SITE, O_PART, O_QUIET, O_PROGRESS, O_GANTT, O_GANTT_FROM, O_GANTT_TO, O_TIMELINE, O_TIMELINE_SVG, O_POLICY = 1000 };
 
 static const struct option general[] = {
 	{"policy", required_argument, 0, 'p'}, {"procs", required_argument, 0, 'n'},
@@ -245,6 +259,9 @@ static const struct option general[] = {
 	{"hash", no_argument, 0, 'H'}, {"events-plans", no_argument, 0, O_PLANS},
 	{"site", required_argument, 0, O_SITE}, {"partition", required_argument, 0, O_PART},
 	{"quiet", no_argument, 0, O_QUIET}, {"progress", no_argument, 0, O_PROGRESS},
+	{"gantt", required_argument, 0, O_GANTT}, {"gantt-from", required_argument, 0, O_GANTT_FROM},
+	{"gantt-to", required_argument, 0, O_GANTT_TO}, {"timeline", required_argument, 0, O_TIMELINE},
+	{"timeline-svg", required_argument, 0, O_TIMELINE_SVG},
 	{"help", no_argument, 0, 'h'},
 };
 #define N_GENERAL (sizeof general / sizeof general[0])
@@ -286,6 +303,11 @@ static int simple_option(int ch, const char *arg, struct opts *o, char *msg, siz
 	/* The last of --quiet and --progress wins, so a script's default can be overridden after it. */
 	case O_QUIET: o->progress = PROGRESS_OFF; break;
 	case O_PROGRESS: o->progress = PROGRESS_ON; break;
+	case O_GANTT: o->gantt = arg; break;
+	case O_TIMELINE: o->timeline = arg; break;
+	case O_TIMELINE_SVG: o->timeline_svg = arg; break;
+	case O_GANTT_FROM: return options_seconds("--gantt-from takes seconds (or 30m, 2h, 1d)", arg, &o->gantt_from, msg, len);
+	case O_GANTT_TO: return options_seconds("--gantt-to takes seconds (or 30m, 2h, 1d)", arg, &o->gantt_to, msg, len);
 	default: return 0;
 	}
 	return SCHED_OK;
@@ -345,6 +367,15 @@ static int cross_checks(int argc, char **argv, struct opts *o, const enum sched_
 	o->trace = argv[optind];
 	if ((o->jobs_out || o->events_out) && o->n_specs != 1)
 		return options_usage(msg, len, "--jobs-out and --events-out need exactly one policy column", NULL);
+	bool pictures = o->gantt || o->timeline || o->timeline_svg;
+	if (pictures && o->n_specs != 1)
+		return options_usage(msg, len, "--gantt, --timeline and --timeline-svg draw one policy: give --policy with exactly one policy column", NULL);
+	if (pictures && (has_gang || o->by_month))
+		return options_usage(msg, len, "--gantt, --timeline and --timeline-svg do not apply to --policy gang or --by-month (yet)", NULL);
+	if ((o->gantt_from || o->gantt_to) && !o->gantt)
+		return options_usage(msg, len, "--gantt-from and --gantt-to need --gantt", NULL);
+	if (o->gantt_to && o->gantt_from >= o->gantt_to)
+		return options_usage(msg, len, "--gantt-from must be before --gantt-to", NULL);
 	if (o->months && (o->from || o->to))
 		return options_usage(msg, len, "--months and --from/--to exclude each other", NULL);
 	if (o->months && !parse_months(o->months, &o->month_a, &o->month_b))

@@ -25,6 +25,8 @@ struct opts {
 	bool by_month, check, hash, plans, help;
 	enum progress_mode progress;    /* --progress / --quiet, the last given; default on a terminal only */
 	const char *jobs_out, *events_out, *months, *from, *to, *site;
+	const char *gantt, *timeline, *timeline_svg; /* the pictures' files (pictures.h), or NULL */
+	sched_time_t gantt_from, gantt_to;           /* the Gantt chart's window; 0: the schedule's span */
 	long month_a, month_b;          /* --months A-B, 1-based */
 	struct workload_opts w;
 	struct sched_config base;       /* the policy parameters, and the site's partitions and queues */

@@ -10,6 +10,7 @@
 
 #include "fixture_io.h"
 #include "gang_replay.h"
+#include "pictures.h"
 #include "replay.h"
 #include "sched/err.h"
 
@@ -266,6 +267,12 @@ int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
 		snprintf(msg, len, "%s: %s", op->events_out, strerror(errno));
 		return SCHED_E_NOENT;
 	}
+	const char *pic[3] = {op->gantt, op->timeline, op->timeline_svg};
+	for (int k = 0; k < 3; k++)
+		if (pic[k] && (r->pic[k] = fopen(pic[k], "w")) == NULL) {
+			snprintf(msg, len, "%s: %s", pic[k], strerror(errno));
+			return SCHED_E_NOENT;
+		}
 	rc = periods(r);
 	if (rc != SCHED_OK)
 		snprintf(msg, len, "out of memory");
@@ -379,7 +386,7 @@ static int run_cell(struct run *r, size_t per, size_t p, const char *period, cha
 	row->loc = gang ? NAN : replay_loss_of_capacity(r->w.jobs + a, res.out, b - a, r->procs);
 	row_extras(r, row, &res, gang ? &gs : NULL, a, b);
 	r->hashes[per * r->op->n_specs + p] = res.hash;
-	if (r->op->jobs_out)
+	if (r->op->jobs_out || r->op->gantt || r->op->timeline || r->op->timeline_svg)
 		memcpy(r->all_out + a, res.out, (b - a) * sizeof *res.out);
 	replay_result_free(&res);
 	return SCHED_OK;
@@ -412,6 +419,29 @@ int run_replays(struct run *r, char *msg, size_t len)
 	return rc;
 }
 
+/* --gantt, --timeline, --timeline-svg: the one column's schedule over the whole workload. */
+static int write_pictures(struct run *r, char *msg, size_t len)
+{
+	const struct opts *op = r->op;
+	const char *path[3] = {op->gantt, op->timeline, op->timeline_svg};
+	struct picture_src s = {r->w.jobs, r->all_out, r->names, r->w.n, r->procs, base_name(op->trace),
+				op->specs[0].name};
+	for (int k = 0; k < 3; k++) {
+		if (r->pic[k] == NULL)
+			continue;
+		int rc = k == 0 ? pictures_gantt(r->pic[k], &s, op->gantt_from, op->gantt_to)
+		       : k == 1 ? pictures_timeline_csv(r->pic[k], &s) : pictures_timeline_svg(r->pic[k], &s);
+		bool bad = ferror(r->pic[k]) != 0;
+		bad |= fclose(r->pic[k]) != 0;
+		r->pic[k] = NULL;
+		if (rc != 0 || bad) {
+			snprintf(msg, len, "%s: %s", path[k], rc != 0 ? "out of memory" : "write failed");
+			return rc != 0 ? SCHED_E_NOSPACE : SCHED_E_STATE;
+		}
+	}
+	return SCHED_OK;
+}
+
 int run_output(struct run *r, char *msg, size_t len)
 {
 	const struct opts *op = r->op;
@@ -420,8 +450,9 @@ int run_output(struct run *r, char *msg, size_t len)
 		     op->n_specs, op->by_month);
 	for (size_t i = 0; op->hash && i < n; i++)
 		printf("hash %s %s %016llx\n", r->rows[i].policy, r->rows[i].period, (unsigned long long)r->hashes[i]);
-	if (op->jobs_out == NULL)
-		return SCHED_OK;
+	int rc = write_pictures(r, msg, len);
+	if (rc != SCHED_OK || op->jobs_out == NULL)
+		return rc;
 	FILE *f = fopen(op->jobs_out, "w");
 	if (f == NULL) {
 		snprintf(msg, len, "%s: %s", op->jobs_out, strerror(errno));
@@ -442,6 +473,9 @@ int run_free(struct run *r, char *msg, size_t len)
 		snprintf(msg, len, "%s: write failed", r->op->events_out);
 		rc = SCHED_E_STATE;
 	}
+	for (int k = 0; k < 3; k++)
+		if (r->pic[k])
+			fclose(r->pic[k]); /* a failed run: the picture is not written */
 	free(r->all_out);
 	free(r->hashes);
 	free(r->rows);

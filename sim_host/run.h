@@ -23,8 +23,9 @@ struct run {
 	long *names;                    /* each job's number in the trace, for the logs */
 	struct report_row *rows;        /* n_periods x n_specs, period-major */
 	uint64_t *hashes;               /* the schedule hash of each row */
-	struct replay_job_out *all_out; /* --jobs-out: each job's fate */
+	struct replay_job_out *all_out; /* --jobs-out and the pictures: each job's fate */
 	struct progress progress;       /* over every period and column: jobs x columns */
+	FILE *pic[3];                   /* --gantt, --timeline, --timeline-svg (opened early: a bad path fails before the replay) */
 };
 
 /**

@@ -57,6 +57,11 @@ expect_error unknown_heuristic 2 "unknown heuristic 'lifo'" -- --policy slack --
 expect_error alpha_range 2 "^replay: --alpha-u takes 0\\.\\.1: 1\\.5" -- --policy slack --alpha-u 1.5 "$KTH"
 expect_error plans_need_events 2 "events-plans needs --events-out" -- --events-plans "$KTH"
 expect_error partition_needs_site 2 "partition needs --site" -- --partition a=4 "$KTH"
+expect_error gantt_needs_one_policy 2 "draw one policy" -- --policy easy,cons --gantt "$tmp/g.svg" "$KTH"
+expect_error timeline_not_gang 2 "do not apply to --policy gang" -- --policy gang --timeline "$tmp/t.csv" "$KTH"
+expect_error gantt_window_needs_gantt 2 "gantt-from and --gantt-to need --gantt" -- --policy easy --gantt-from 1h "$KTH"
+expect_error gantt_window_order 2 "gantt-from must be before" -- --policy easy --gantt "$tmp/g.svg" --gantt-from 2h --gantt-to 1h "$KTH"
+expect_error gantt_unwritable 1 "^replay: $tmp/nodir/g.svg: No such file" -- --policy easy --gantt "$tmp/nodir/g.svg" "$KTH"
 expect_error missing_site 1 "^replay: $tmp/nope.site: No such file" -- --site "$tmp/nope.site" "$KTH"
 printf 'partition a 64\nqueue q1 priority=5 procs=8-4\n' >"$tmp/bad.site"
 expect_error bad_site_line 1 "^replay: $tmp/bad.site:2: procs takes" -- --site "$tmp/bad.site" "$KTH"
@@ -79,7 +84,7 @@ st=$?
 missing=""
 for opt in --policy --procs --format --by-month --jobs-out --events-out --capacity --check --help \
 	--events-plans --hash --tolerance --tolerance-factor --relaxed-scope --sf --awt --alpha-u --alpha-t --alpha-p --alpha-f \
-	--progress --quiet --heuristic --early-end --removal-ties --hi-pri-every --hi-pri-gap "early-end takes one of compress, search, keep; default compress" --scratch --site --partition --months --from --to --shrink --estimates --seed --scheme --quantum --max-slots --bc-slots \
+	--progress --quiet --heuristic --early-end --removal-ties --hi-pri-every --hi-pri-gap "early-end takes one of compress, search, keep; default compress" --scratch --site --partition --months --from --to --shrink --estimates --seed --gantt --gantt-from --gantt-to --timeline --timeline-svg --scheme --quantum --max-slots --bc-slots \
 	"field 5 if > 0, else field 8" "field 9 if > 0" "killed at" "skipped and counted" "at one instant"; do
 	grep -q -- "$opt" "$tmp/help" || missing="$missing '$opt'"
 done
@@ -207,3 +212,33 @@ if command -v script >/dev/null 2>&1; then
 else
 	echo "note: cli.progress_terminal skipped: script (util-linux) is not installed"
 fi
+
+# Pictures (--gantt, --timeline, --timeline-svg) of the random 120-job trace under EASY: valid XML, one
+# job group per job that ran, and a timeline that the schedule written by --jobs-out recomputes.
+"$R" --policy easy --gantt "$tmp/g.svg" --timeline "$tmp/t.csv" --timeline-svg "$tmp/t.svg" \
+	--jobs-out "$tmp/g.swf" tests/data/rand120.swf >/dev/null 2>"$tmp/g.err"
+result pictures_written "$([ $? -eq 0 ] && [ -s "$tmp/g.svg" ] && [ -s "$tmp/t.csv" ] && [ -s "$tmp/t.svg" ] && echo 0 || echo 1)" \
+	"$(head -1 "$tmp/g.err")"
+if command -v xmllint >/dev/null 2>&1; then
+	xmllint --noout "$tmp/g.svg" "$tmp/t.svg" 2>"$tmp/xml.err"
+	result pictures_svg_well_formed $? "$(head -2 "$tmp/xml.err" | tr '\n' ' ')"
+else
+	echo "NOTE cli.pictures_svg_well_formed not checked: xmllint missing (Debian package libxml2-utils)"
+fi
+ran=$(grep -vc '^;' "$tmp/g.swf")
+groups=$(grep -c 'class="job"' "$tmp/g.svg")
+result gantt_one_group_per_job "$([ "$ran" -gt 100 ] && [ "$groups" = "$ran" ] && echo 0 || echo 1)" "$groups groups, $ran jobs ran"
+# Every timeline row against a recomputation from --jobs-out (start = submit + wait, end = start + run).
+bad=$(awk -F, -v procs=32 'NR == FNR { if ($0 !~ /^;/) { split($0, f, " "); n++; sub_[n] = f[2];
+		st[n] = f[2] + f[3]; en[n] = st[n] + f[4]; p[n] = f[5] } next }
+	FNR == 1 { if ($0 != "time,busy_procs,queued_jobs,running_jobs") print "header " $0; next }
+	{ rows++; busy = 0; q = 0; run = 0
+	  for (i = 1; i <= n; i++) { if (st[i] <= $1 && $1 < en[i]) { busy += p[i]; run++ }
+				    if (sub_[i] <= $1 && $1 < st[i]) q++ }
+	  if ($2 > procs || $2 != busy || $3 != q || $4 != run) print "at " $1 ": " $2 "," $3 "," $4 " recomputed " busy "," q "," run }
+	END { if (rows < 100) print "only " rows " rows" }' "$tmp/g.swf" "$tmp/t.csv" | head -3)
+result timeline_matches_schedule "$([ -z "$bad" ] && echo 0 || echo 1)" "$bad"
+# A zoomed window draws only the jobs it shows.
+"$R" --policy easy --gantt "$tmp/z.svg" --gantt-from 0 --gantt-to 1h tests/data/rand120.swf >/dev/null
+zoomed=$(grep -c 'class="job"' "$tmp/z.svg")
+result gantt_window_zooms "$([ "$zoomed" -gt 0 ] && [ "$zoomed" -lt "$ran" ] && echo 0 || echo 1)" "$zoomed of $ran jobs in the first hour"
