@@ -18,6 +18,9 @@ INC     := -Icore/include -Iport -Itrace -Isim_host -Itools -Ifirmware -Itests/h
 # Unit tests also reach the core's private headers.
 TEST_INC := -Icore/src
 
+# The program version the replayer's CSV and JSON record (run_version): the commit it was built from.
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+
 # Host variants: rel (what users run) and san (what the tests run).
 CFLAGS_rel := -O2 -g
 CFLAGS_san := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
@@ -54,7 +57,10 @@ $(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h core/src/
 	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
 $(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h port/*.h trace/*.h sim_host/*.h tools/*.h tests/harness/*.h tests/unit/*.h tests/prop/*.h firmware/*.h)
 	@mkdir -p $$(@D)
-	$$(CC) $(WARN) $(CFLAGS_$(1)) $(INC) $$(if $$(filter tests/unit/%,$$<),$(TEST_INC)) -c $$< -o $$@
+	$$(CC) $(WARN) $(CFLAGS_$(1)) $$(CPPFLAGS_RUN) $(INC) $$(if $$(filter tests/unit/%,$$<),$(TEST_INC)) -c $$< -o $$@
+# run.o carries the version: rebuilt whenever the stamp below changes.
+$(BUILD)/obj/$(1)/sim_host/run.o: $(BUILD)/version.stamp
+$(BUILD)/obj/$(1)/sim_host/run.o: CPPFLAGS_RUN = -DREPLAY_VERSION='"$(VERSION)"'
 $(BUILD)/$(1)/libsched.a: $(call obj,$(1),$(CORE_SRC) $(PORT_SRC))
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
@@ -90,6 +96,12 @@ $(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.
 endef
 $(eval $(call VARIANT,rel))
 $(eval $(call VARIANT,san))
+
+# Rewritten only when the version changes, so run.o is rebuilt then and only then.
+$(BUILD)/version.stamp: FORCE
+	@mkdir -p $(@D)
+	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
+FORCE:
 
 $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)): $(BUILD)/%: $(BUILD)/rel/%
 	cp $< $@

@@ -3,6 +3,7 @@
 #include "report.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 void report_row_fill(struct report_row *row, const char *policy, const char *period,
@@ -313,6 +314,34 @@ static void print_table_months(FILE *f, const struct report_row *rows, size_t n,
 	}
 }
 
+void report_run_add(struct report_run *run, const char *key, const char *fmt, ...)
+{
+	if (run->n == REPORT_RUN_MAX)
+		return;
+	snprintf(run->kv[run->n].key, sizeof run->kv[run->n].key, "%s", key);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(run->kv[run->n].val, sizeof run->kv[run->n].val, fmt, ap);
+	va_end(ap);
+	run->n++;
+}
+
+/* A CSV field: quoted (RFC 4180) only when it holds a comma, a quote or a line break. */
+static void csv_field(FILE *f, const char *s)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
 static void json_string(FILE *f, const char *s)
 {
 	fputc('"', f);
@@ -330,8 +359,11 @@ static void json_string(FILE *f, const char *s)
 
 void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
 		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
-		  bool by_month)
+		  bool by_month, const struct report_run *run)
 {
+	static const struct report_run none;
+	if (run == NULL)
+		run = &none;
 	switch (fmt) {
 	case REPORT_TABLE:
 		fprintf(f, "%s on %u processors%s; %u job%s skipped by the cleaning conventions\n\n",
@@ -348,6 +380,10 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 			fprintf(f, ",%s", metrics[m].key);
 		for (size_t x = 0; n > 0 && x < rows[0].n_extra; x++)
 			fprintf(f, ",%s", rows[0].extra[x].key);
+		for (size_t k = 0; k < run->n; k++) {
+			fputs(",run_", f);
+			csv_field(f, run->kv[k].key);
+		}
 		fputc('\n', f);
 		for (size_t i = 0; i < n; i++) {
 			fprintf(f, "%s,%u,%s,%s", trace, procs, rows[i].policy, rows[i].period);
@@ -365,13 +401,25 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 				else
 					fprintf(f, ",%.*f", e->decimals + 3, e->v);
 			}
+			for (size_t k = 0; k < run->n; k++) {
+				fputc(',', f);
+				csv_field(f, run->kv[k].val);
+			}
 			fputc('\n', f);
 		}
 		break;
 	case REPORT_JSON:
 		fputs("{\"trace\": ", f);
 		json_string(f, trace);
-		fprintf(f, ", \"procs\": %u, \"skipped\": %u, \"runs\": [\n", procs, skipped);
+		fprintf(f, ", \"procs\": %u, \"skipped\": %u, \"run\": {", procs, skipped);
+		/* Values are strings, as given or as the registry formats them: one spelling for CSV and JSON. */
+		for (size_t k = 0; k < run->n; k++) {
+			fputs(k ? ", " : "", f);
+			json_string(f, run->kv[k].key);
+			fputs(": ", f);
+			json_string(f, run->kv[k].val);
+		}
+		fputs("}, \"runs\": [\n", f);
 		for (size_t i = 0; i < n; i++) {
 			fputs("  {\"policy\": ", f);
 			json_string(f, rows[i].policy);

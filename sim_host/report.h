@@ -67,12 +67,33 @@ void report_row_gang(struct report_row *row, const struct gang_stats *g);
 /** The counters of seed 004 Tables 4 to 6 (the decider's only when @p deciding). O(1). */
 void report_row_dynp(struct report_row *row, const struct sched_dynp_stats *d, bool deciding);
 
+#define REPORT_RUN_MAX 128
+
+/*
+ * What shaped a run, as key/value text: every option in force (defaults
+ * included), the trace's name, size and checksum, the program's version.
+ * JSON prints it as the object "run"; CSV as trailing columns "run_KEY"
+ * (after the metrics, so readers that find columns by name or by their
+ * leading position keep working).
+ */
+struct report_run {
+	struct {
+		char key[48];
+		char val[160];
+	} kv[REPORT_RUN_MAX];
+	size_t n;
+};
+
+/** Append KEY=printf(FMT, ...) to @p run (ignored past REPORT_RUN_MAX). O(1). */
+void report_run_add(struct report_run *run, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /**
  * Print @p n rows. Rows come grouped by period, policies in the same order
  * within each. @p skipped is the trace's count of jobs the conventions dropped.
  */
 void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
 		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
-		  bool by_month);
+		  bool by_month, const struct report_run *run);
 
 #endif /* SIM_REPORT_H */

@@ -442,12 +442,127 @@ static int write_pictures(struct run *r, char *msg, size_t len)
 	return SCHED_OK;
 }
 
+/*
+ * 64-bit FNV-1a over the file's bytes as stored (a .gz trace: its compressed
+ * bytes), and its size: enough to tell two traces of the same name apart.
+ * false when the file cannot be read again.
+ */
+static bool file_fnv1a64(const char *path, uint64_t *hash, uint64_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	if (f == NULL)
+		return false;
+	uint64_t h = 0xcbf29ce484222325ull, n = 0;
+	unsigned char buf[65536];
+	size_t got;
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+		for (size_t i = 0; i < got; i++)
+			h = (h ^ buf[i]) * 0x100000001b3ull;
+		n += got;
+	}
+	bool ok = !ferror(f);
+	fclose(f);
+	*hash = h;
+	*size = n;
+	return ok;
+}
+
+#ifndef REPLAY_VERSION
+#define REPLAY_VERSION "unknown"
+#endif
+
+/* The policies' registry parameters in force: each column's policy once, its listed values joined by ';'. */
+static void run_params(const struct opts *op, struct report_run *run)
+{
+	bool seen[SCHED_POLICY_COUNT] = {false};
+	for (size_t c = 0; c < op->n_specs; c++) {
+		enum sched_policy_id id = op->specs[c].policy;
+		if ((unsigned)id >= SCHED_POLICY_COUNT || seen[id])
+			continue;
+		seen[id] = true;
+		const struct sched_param *ps;
+		unsigned np = sched_policy_params(id, &ps);
+		for (unsigned i = 0; i < np && i < POLICY_PARAMS_MAX; i++) {
+			char key[48], val[160] = "", one[48];
+			snprintf(key, sizeof key, "%s.%s", sched_policy_name(id), ps[i].name);
+			size_t nl = op->pol.n_list[id][i], at = 0;
+			for (size_t v = 0; v < (nl ? nl : 1) && at < sizeof val; v++) {
+				sched_param_format(&ps[i], nl ? op->pol.list[id][i][v] : sched_param_get(&op->base, &ps[i]),
+						   one, sizeof one);
+				at += (size_t)snprintf(val + at, sizeof val - at, "%s%s", v ? ";" : "", one);
+			}
+			report_run_add(run, key, "%s", val);
+		}
+	}
+}
+
+/* @p v in the fewest digits that read back as the same double: 0.8, not 0.80000000000000004. */
+static const char *shortest(double v, char *buf, size_t len)
+{
+	for (int digits = 1; digits <= 17; digits++) {
+		snprintf(buf, len, "%.*g", digits, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
+}
+
+/* Every option that shaped the run, defaults included, and what was replayed (report.h). */
+static void run_record(const struct run *r, struct report_run *run)
+{
+	const struct opts *op = r->op;
+	memset(run, 0, sizeof *run);
+	report_run_add(run, "version", "%s", REPLAY_VERSION);
+	report_run_add(run, "trace", "%s", base_name(op->trace));
+	uint64_t h = 0, size = 0;
+	bool ok = file_fnv1a64(op->trace, &h, &size);
+	report_run_add(run, "trace_bytes", "%llu", (unsigned long long)size);
+	report_run_add(run, "trace_fnv1a64", "%s%016llx", ok ? "" : "unreadable:", (unsigned long long)h);
+	report_run_add(run, "procs", "%u", r->procs);
+	char list[160] = "";
+	for (size_t c = 0, at = 0; c < op->n_specs && at < sizeof list; c++)
+		at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", c ? ";" : "", op->specs[c].name);
+	report_run_add(run, "policy", "%s", list);
+	run_params(op, run);
+	report_run_add(run, "capacity", "%s", op->capacity ? "" : "all");
+	if (op->capacity)
+		snprintf(run->kv[run->n - 1].val, sizeof run->kv[0].val, "%lu", op->capacity);
+	report_run_add(run, "scratch", "%s", "capacity");
+	if (op->pol.scratch)
+		snprintf(run->kv[run->n - 1].val, sizeof run->kv[0].val, "%lu", op->pol.scratch);
+	report_run_add(run, "hi_pri_every", "%lu", op->pol.hi_every);
+	report_run_add(run, "hi_pri_gap", "%u.%03u", (op->pol.hi_gap_given ? op->pol.hi_gap_milli : 2000u) / 1000,
+		       (op->pol.hi_gap_given ? op->pol.hi_gap_milli : 2000u) % 1000);
+	report_run_add(run, "site", "%s", op->site ? base_name(op->site) : "");
+	list[0] = '\0';
+	for (size_t i = 0, at = 0; i < op->n_resize && at < sizeof list; i++)
+		at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", i ? ";" : "", op->resize[i]);
+	report_run_add(run, "partition", "%s", list);
+	/* The slice as given, and as the trace seconds [from, to) it came to (empty: unbounded). */
+	report_run_add(run, "months", "%s", op->months ? op->months : "");
+	report_run_add(run, "from_arg", "%s", op->from ? op->from : "");
+	report_run_add(run, "to_arg", "%s", op->to ? op->to : "");
+	const struct workload_opts *w = &op->w;
+	bool has_from = op->from || op->months, has_to = op->to || op->months;
+	report_run_add(run, "from", has_from ? "%lld" : "", (long long)w->from);
+	report_run_add(run, "to", has_to ? "%lld" : "", (long long)w->to);
+	report_run_add(run, "by_month", "%s", op->by_month ? "yes" : "no");
+	report_run_add(run, "shrink", "%s", shortest(w->shrink, list, sizeof list));
+	report_run_add(run, "estimates", "%s", w->estimates == EST_TRACE ? "trace" : w->estimates == EST_EXACT ? "exact" : "f=");
+	if (w->estimates == EST_FACTOR)
+		snprintf(run->kv[run->n - 1].val, sizeof run->kv[0].val, "f=%s", shortest(w->factor, list, sizeof list));
+	report_run_add(run, "seed", "%llu", (unsigned long long)w->seed);
+	report_run_add(run, "check", "%s", op->check ? "yes" : "no");
+}
+
 int run_output(struct run *r, char *msg, size_t len)
 {
 	const struct opts *op = r->op;
 	size_t n = r->n_periods * op->n_specs;
+	static struct report_run run; /* 26 KB: off the stack */
+	run_record(r, &run);
 	report_print(stdout, op->fmt, base_name(op->trace), r->procs, workload_skipped(&r->w), r->rows, n,
-		     op->n_specs, op->by_month);
+		     op->n_specs, op->by_month, &run);
 	for (size_t i = 0; op->hash && i < n; i++)
 		printf("hash %s %s %016llx\n", r->rows[i].policy, r->rows[i].period, (unsigned long long)r->hashes[i]);
 	int rc = write_pictures(r, msg, len);

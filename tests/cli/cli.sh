@@ -136,6 +136,38 @@ result capacity_refusals_counted "$([ "$refused" -gt 0 ] && [ $((refused + ran))
 cmp -s "$tmp/r1" "$tmp/r2"
 result deterministic $? "two runs differ"
 
+# Self-describing output: the JSON parses, and its "run" object carries the options given, the
+# defaults of the others, the trace's checksum and the version; two runs that differ in one
+# option differ in exactly that field (and, in the CSV, in that run_ column).
+R120s=tests/data/rand120.swf
+same() { [ "$1" = "$2" ] && echo 0 || echo 1; }
+if command -v python3 >/dev/null; then
+	"$R" --policy easy,slack --heuristic ast,aat --shrink 0.8 --estimates f=2 --seed 7 --format json "$R120s" >"$tmp/sd1.json"
+	"$R" --policy easy,slack --heuristic ast,aat --shrink 0.8 --estimates f=2 --seed 8 --format json "$R120s" >"$tmp/sd2.json"
+	python3 -m json.tool "$tmp/sd1.json" >/dev/null
+	result json_parses $? "python3 -m json.tool rejects the JSON"
+	sum=$(python3 -c 'import sys
+h = 0xcbf29ce484222325
+for b in open(sys.argv[1], "rb").read(): h = ((h ^ b) * 0x100000001b3) % 2**64
+print("%016x" % h)' "$R120s")
+	got=$(python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["run"]
+print(r["policy"], r["slack.heuristic"], r["shrink"], r["estimates"], r["seed"], r["capacity"], r["procs"], r["trace"], r["trace_bytes"], r["trace_fnv1a64"], r["version"] != "")' "$tmp/sd1.json")
+	want="easy;slack-ast;slack-aat ast;aat 0.8 f=2 7 all 32 rand120.swf $(wc -c <"$R120s") $sum True"
+	result json_run_options "$(same "$got" "$want")" "run object '$got', expected '$want'"
+	diff=$(python3 -c 'import json, sys
+a, b = (json.load(open(f))["run"] for f in sys.argv[1:])
+print(" ".join(k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)))' "$tmp/sd1.json" "$tmp/sd2.json")
+	result json_run_one_option_one_field "$(same "$diff" seed)" "differing fields: '$diff', expected seed"
+else
+	echo "NOTE cli: python3 missing: json_parses, json_run_options and json_run_one_option_one_field not run"
+fi
+"$R" --policy cons --capacity 50 --format csv "$R120s" >"$tmp/sd1.csv"
+"$R" --policy cons --capacity 60 --format csv "$R120s" >"$tmp/sd2.csv"
+cols=$(paste -d'\t' <(head -1 "$tmp/sd1.csv" | tr , '\n') <(sed -n 2p "$tmp/sd1.csv" | tr , '\n') \
+	<(sed -n 2p "$tmp/sd2.csv" | tr , '\n') | awk -F'\t' '$1 ~ /^run_/ && $2 != $3 { printf "%s ", $1 }')
+result csv_run_one_option_one_column "$(same "$cols" "run_capacity ")" "differing run_ columns: '$cols'"
+
 # Every policy of the registry, taken from --help (so a new policy is tested without editing this
 # file): it replays the random 120-job trace with the core's checker on, every job accounted for.
 policies=$("$R" --help | awk '/^Policies \(/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }')
