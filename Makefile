@@ -38,13 +38,13 @@ SIM_MAIN_SRC := sim_host/main.c sim_host/options.c sim_host/policy_opts.c sim_ho
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_NAMES := $(patsubst tests/unit/%.c,%,$(UNIT_SRC))
 
-TOOLS := swf2fix fix2swf fixinfo wlgen console
+TOOLS := swf2fix fix2swf fixinfo wlgen console sweep
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
 .PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report gang-bench firmware firmware-all size bench-target \
         print-qemu print-qemu-store print-ports
-all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)) ## build/replay, the tools (swf2fix, fix2swf, fixinfo, wlgen) and build/console, optimised (the default)
+all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)) ## build/replay, build/sweep, the tools (swf2fix, fix2swf, fixinfo, wlgen) and build/console, optimised (the default)
 
 help: ## this list, from the "## " comment on each target's line
 	@echo "make [TARGET] [PORT=board] (default target: all)"
@@ -86,6 +86,8 @@ $(BUILD)/$(1)/libtools.a: $(call obj,$(1),tools/trace_stats.c)
 $(BUILD)/$(1)/swf2fix $(BUILD)/$(1)/fix2swf $(BUILD)/$(1)/fixinfo $(BUILD)/$(1)/wlgen: \
 		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libtrace.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
+$(BUILD)/$(1)/sweep: $(call obj,$(1),tools/sweep.c tools/sweep_exp.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/killrestart: $(call obj,$(1),tests/store/killrestart.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/randwl: $(call obj,$(1),tests/prop/randwl.c)
