@@ -31,6 +31,7 @@ run props tests/prop/props.sh
 run oracle tests/oracle/oracle.sh --check --quick
 run cli tests/cli/cli.sh
 run fixtures tests/cli/fixtures.sh
+run sweep tests/sweep/sweep.sh
 run fuzz tests/fuzz/fuzz.sh
 run freestanding tests/freestanding.sh "$B/arm/libsched.a"
 run firmware tests/firmware.sh

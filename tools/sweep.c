@@ -400,7 +400,7 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 	}
 	if (usage_error)
 		fprintf(stderr, "sweep: stopped launching: a replay refused its arguments (exit 2)\n");
-	return failed ? 1 : 0;
+	return usage_error && failed ? 2 : failed ? 1 : 0;
 }
 
 /* --- gathering ------------------------------------------------------------------------------------- */

@@ -2,6 +2,7 @@
 /* Experiment files for build/sweep: the parser and the cells (sweep_exp.h has the format). */
 #include "sweep_exp.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,8 @@ struct parser {
 
 static int fail(struct parser *p, const char *fmt, ...)
 {
-	int n = snprintf(p->err, p->errlen, "%s:%d: ", p->path, p->line);
+	int n = p->line > 0 ? snprintf(p->err, p->errlen, "%s:%d: ", p->path, p->line)
+			    : snprintf(p->err, p->errlen, "%s: ", p->path);
 	va_list ap;
 	va_start(ap, fmt);
 	if (n >= 0 && (size_t)n < p->errlen)
@@ -285,7 +287,7 @@ int sweep_exp_load(struct sweep_exp *e, const char *path, char *err, size_t errl
 	e->ncells = 1;
 	char *text = read_all(path);
 	if (text == NULL)
-		return fail(&p, "cannot read the experiment file");
+		return fail(&p, "cannot read the experiment file: %s", strerror(errno));
 	enum { MAX_TOK = 4096 };
 	char **tok = xcalloc(MAX_TOK, sizeof *tok);
 	int rc = 0;

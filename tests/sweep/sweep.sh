@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# build/sweep run locally: its table against replays the test runs itself, the same bytes for any number
+# of workers and task shares, resumption after a SIGTERM or SIGKILL at a random cell, reruns when a
+# trace changes, JSON, and the errors. Prints TEST lines. The sweep is the sanitizer build; the cells
+# run the optimised replayer (hundreds of replays: the sweep is under test here, not the replayer).
+set -u
+B=${BUILD:-build}
+S=$B/san/sweep
+R=$B/replay
+tmp=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
+
+result() {
+	if [ "$2" -eq 0 ]; then echo "TEST sweep.$1 PASS"; else echo "TEST sweep.$1 FAIL $3"; fi
+}
+
+# Two small synthetic workloads (KTH's matrix, 300 and 200 jobs): a cell costs milliseconds.
+"$B/wlgen" --model matrix --from fixtures/KTH-SP2-1996-2.1-cln.fix --jobs 300 --seed 3 -o "$tmp/a.swf" >/dev/null
+"$B/wlgen" --model matrix --from fixtures/KTH-SP2-1996-2.1-cln.fix --jobs 200 --seed 4 -o "$tmp/b.swf" >/dev/null
+
+# 2 traces x 3 policies x 3 estimate models x 6 seeds = 108 cells.
+cat >"$tmp/big.exp" <<EOF
+# the test's sweep: more than 100 cells
+name big
+trace $tmp/a.swf $tmp/b.swf
+policy fcfs easy cons
+vary --estimates trace f=2 \\
+     f=5
+seeds 1-6
+set --procs 64
+EOF
+
+# --- the table is the replays' own CSV, in the documented cell order ---------------------------------
+cat >"$tmp/small.exp" <<EOF
+trace $tmp/a.swf $tmp/b.swf
+policy easy cons
+vary --shrink 1 0.5
+EOF
+"$S" "$tmp/small.exp" --replay "$R" -o "$tmp/small.csv" 2>"$tmp/err"
+st=$?
+{
+	n=0
+	for t in "$tmp/a.swf" "$tmp/b.swf"; do
+		for p in easy cons; do
+			for f in 1 0.5; do
+				out=$("$R" --format csv --policy "$p" --shrink "$f" "$t")
+				[ $n -eq 0 ] && printf '%s\n' "$out" | head -1
+				printf '%s\n' "$out" | tail -n +2 | sed "s|^|$n,$t,$p,$f,|"
+				n=$((n + 1))
+			done
+		done
+	done
+} >"$tmp/expect.csv"
+# Drop the digest (column 5: the sweep's own) and compare the rest; the header's sweep columns too.
+cut -d, -f1-4,6- "$tmp/small.csv" | tail -n +2 >"$tmp/got_rows"
+tail -n +2 "$tmp/expect.csv" >"$tmp/want_rows"
+hdr_ok=$(head -1 "$tmp/small.csv" | grep -c "^sweep_cell,sweep_trace,sweep_policy,sweep_shrink,sweep_digest,$(head -1 "$tmp/expect.csv" | cut -d, -f1-3)")
+if [ $st -ne 0 ]; then
+	result table_is_the_replays 1 "exit $st: $(tail -1 "$tmp/err")"
+elif ! cmp -s "$tmp/got_rows" "$tmp/want_rows" || [ "$hdr_ok" -ne 1 ]; then
+	result table_is_the_replays 1 "rows or header differ from the replays run one by one: $(diff "$tmp/got_rows" "$tmp/want_rows" | head -3)"
+else
+	result table_is_the_replays 0 ""
+fi
+digests=$(cut -d, -f5 "$tmp/small.csv" | tail -n +2 | sort -u | wc -l)
+result digest_per_cell "$([ "$digests" -eq 8 ] && echo 0 || echo 1)" "$digests distinct digests for 8 cells"
+
+# --- the same bytes for any number of workers; the progress line ----------------------------------
+"$S" "$tmp/big.exp" --replay "$R" --workers 1 --quiet -o "$tmp/w1.csv" 2>/dev/null
+"$S" "$tmp/big.exp" --replay "$R" --workers 2 --progress -o "$tmp/w2.csv" 2>"$tmp/w2.err"
+"$S" "$tmp/big.exp" --replay "$R" --workers 7 --quiet -o "$tmp/w7.csv" 2>/dev/null
+rows=$(tail -n +2 "$tmp/w1.csv" | wc -l)
+if [ "$rows" -ne 108 ]; then
+	result workers_same_bytes 1 "$rows rows for 108 cells"
+elif cmp -s "$tmp/w1.csv" "$tmp/w2.csv" && cmp -s "$tmp/w1.csv" "$tmp/w7.csv"; then
+	result workers_same_bytes 0 ""
+else
+	result workers_same_bytes 1 "the table differs between 1, 2 and 7 workers"
+fi
+grep -q "^sweep: 108/108 cells (100%)" "$tmp/w2.err"
+result progress_into_pipe $? "no final progress line: $(tail -2 "$tmp/w2.err" | head -1)"
+
+# A re-run skips every cell and writes the same table.
+"$S" "$tmp/big.exp" --replay "$R" --quiet -o "$tmp/w1.csv" 2>"$tmp/rerun.err"
+grep -q "108 cells, 108 done already, 0 to run" "$tmp/rerun.err" && cmp -s "$tmp/w1.csv" "$tmp/w2.csv"
+result rerun_skips_all $? "$(head -1 "$tmp/rerun.err")"
+
+# --- shares of tasks, gathered, give the same table; a gather with cells missing fails --------------
+for i in 0 1 2 3 4; do "$S" "$tmp/big.exp" --replay "$R" --quiet --task "$i/5" -o "$tmp/tasks.csv" 2>/dev/null; done
+"$S" "$tmp/big.exp" --replay "$R" --gather -o "$tmp/tasks.csv" 2>/dev/null
+cmp -s "$tmp/tasks.csv" "$tmp/w1.csv"
+result task_shares_gathered $? "5 task shares gathered differ from the local run"
+"$S" "$tmp/big.exp" --replay "$R" --quiet --task 1/4 -o "$tmp/part.csv" 2>/dev/null
+"$S" "$tmp/big.exp" --replay "$R" --gather -o "$tmp/part.csv" 2>"$tmp/gerr"
+st=$?
+if [ $st -eq 1 ] && [ ! -e "$tmp/part.csv" ] && grep -q "81 of 108 cells are not done" "$tmp/gerr" &&
+	grep -q "^sweep: cell 0 is not done: --procs 64 --policy fcfs --estimates trace --seed 1 " "$tmp/gerr"; then
+	result gather_names_missing 0 ""
+else
+	result gather_names_missing 1 "exit $st: $(tail -1 "$tmp/gerr")"
+fi
+
+# --- resumption: the replayer kills the sweep at a random cell (SIGTERM, then SIGKILL) ---------------
+# The wrapper is the same file in every run (the digest covers the replayer), its victim in a file.
+cat >"$tmp/replay-wrap" <<EOF
+#!/bin/sh
+mkdir "$tmp/calls/\$\$" 2>/dev/null
+if [ -s "$tmp/kill_at" ] && [ "\$(ls "$tmp/calls" | wc -l)" -ge "\$(cut -d' ' -f1 "$tmp/kill_at")" ]; then
+	sig=\$(cut -d' ' -f2 "$tmp/kill_at")
+	: >"$tmp/kill_at"
+	kill -"\$sig" \$PPID
+fi
+exec "$PWD/$R" "\$@"
+EOF
+chmod +x "$tmp/replay-wrap"
+for sig in TERM KILL; do
+	rm -rf "$tmp/calls" "$tmp/r_$sig.csv" "$tmp/r_$sig.csv.cells"
+	mkdir "$tmp/calls"
+	k=$((5 + RANDOM % 95))
+	echo "$k $sig" >"$tmp/kill_at"
+	"$S" "$tmp/big.exp" --replay "$tmp/replay-wrap" --quiet -o "$tmp/r_$sig.csv" 2>"$tmp/r1.err"
+	st1=$?
+	sleep 0.2 # a replay killed with its sweep (SIGKILL) ends by its parent-death signal
+	kept=$(find "$tmp/r_$sig.csv.cells" -name '*.csv' | wc -l)
+	tmps=$(find "$tmp/r_$sig.csv.cells" -name '*.tmp.*' | wc -l)
+	"$S" "$tmp/big.exp" --replay "$tmp/replay-wrap" --quiet -o "$tmp/r_$sig.csv" 2>"$tmp/r2.err"
+	st2=$?
+	# Only the digest (column 6; the wrapper is not the replayer) may differ from the reference table.
+	same=$(cut -d, -f1-5,7- "$tmp/r_$sig.csv" | cmp -s - <(cut -d, -f1-5,7- "$tmp/w1.csv") && echo 1 || echo 0)
+	want=$([ $sig = TERM ] && echo 143 || echo 137)
+	if [ $st1 -ne "$want" ]; then
+		result "resume_after_$sig" 1 "killed at call $k: exit $st1, expected $want"
+	elif [ "$kept" -lt 1 ] || [ "$kept" -ge 108 ]; then
+		result "resume_after_$sig" 1 "killed at call $k: $kept cells kept"
+	elif [ $sig = TERM ] && [ "$tmps" -ne 0 ]; then
+		result "resume_after_$sig" 1 "$tmps half-written cells left after SIGTERM"
+	elif [ $st2 -ne 0 ] || ! grep -q "108 cells, $kept done already" "$tmp/r2.err" || [ "$same" -ne 1 ]; then
+		result "resume_after_$sig" 1 "killed at call $k ($kept kept): re-run exit $st2, $(head -1 "$tmp/r2.err"), same table: $same"
+	else
+		result "resume_after_$sig" 0 ""
+	fi
+done
+
+# --- a changed trace runs its cells again; other cells are kept --------------------------------------
+cp "$tmp/b.swf" "$tmp/b_orig.swf"
+echo "; a comment changes the file, so the digest" >>"$tmp/b.swf"
+todo=$("$S" "$tmp/big.exp" --replay "$R" -o "$tmp/w1.csv" --list | grep -c " todo ")
+todo_b=$("$S" "$tmp/big.exp" --replay "$R" -o "$tmp/w1.csv" --list | grep " todo " | grep -c "$tmp/b.swf")
+result changed_trace_reruns "$([ "$todo" -eq 54 ] && [ "$todo_b" -eq 54 ] && echo 0 || echo 1)" \
+	"$todo cells to run after b.swf changed ($todo_b of them on b.swf), expected 54"
+cp "$tmp/b_orig.swf" "$tmp/b.swf"
+
+# --- JSON: valid, one object per row, numbers unquoted ---------------------------------------------
+"$S" "$tmp/small.exp" --replay "$R" -o "$tmp/small.json" 2>/dev/null
+if command -v jq >/dev/null 2>&1; then
+	n=$(jq length "$tmp/small.json" 2>/dev/null)
+	ty=$(jq -r '.[0] | [(.jobs|type), (.sweep_shrink|type), (.sweep_digest|type), (.policy|type)] | join(",")' "$tmp/small.json" 2>/dev/null)
+	result json_rows "$([ "${n:-0}" -eq 8 ] && [ "$ty" = "number,number,string,string" ] && echo 0 || echo 1)" \
+		"jq: $n objects (want 8), types $ty"
+else
+	echo "note: jq not installed: the sweep's JSON is not parsed"
+fi
+
+# --- errors ----------------------------------------------------------------------------------------
+# expect NAME STATUS PATTERN -- ARGS: the exit status and a line of stderr matching PATTERN.
+expect() {
+	local name=$1 want=$2 pat=$3
+	shift 4
+	"$S" "$@" >"$tmp/out" 2>"$tmp/err"
+	local st=$?
+	if [ $st -ne "$want" ]; then
+		result "$name" 1 "exit $st, expected $want: $(head -1 "$tmp/err")"
+	elif ! grep -Eq -- "$pat" "$tmp/err"; then
+		result "$name" 1 "stderr '$(head -1 "$tmp/err")' does not match '$pat'"
+	else
+		result "$name" 0 ""
+	fi
+}
+printf 'trace %s\npolicy easy\nrepeat 3\n' "$tmp/a.swf" >"$tmp/kw.exp"
+printf 'trace %s\nset --jobs-out x.swf\n' "$tmp/a.swf" >"$tmp/res.exp"
+printf 'trace %s\nvary --shrink\n' "$tmp/a.swf" >"$tmp/empty.exp"
+printf 'trace %s %s\npolicy easy\n' "$tmp/a.swf" "$tmp/nope.swf" >"$tmp/missing.exp"
+printf 'trace %s\npolicy easy lottery cons fcfs\nseeds 1-5\n' "$tmp/a.swf" >"$tmp/usage.exp"
+expect unknown_keyword 2 "kw.exp:3: unknown keyword 'repeat'" -- "$tmp/kw.exp"
+expect reserved_option 2 "res.exp:2: --jobs-out is set by the sweep itself" -- "$tmp/res.exp"
+expect empty_axis 2 "empty.exp:2: axis 'shrink' has no values" -- "$tmp/empty.exp"
+expect no_experiment 2 "no experiment file" --
+expect unreadable_experiment 2 "nope.exp: cannot read the experiment file: No such file" -- "$tmp/nope.exp"
+expect bad_workers 2 "--workers takes 1..1024, not 0" -- "$tmp/small.exp" --workers 0
+expect wait_needs_slurm 2 "--wait goes with --slurm" -- "$tmp/small.exp" --wait
+expect missing_replayer 1 "cannot run the replayer $tmp/none" -- "$tmp/small.exp" --replay "$tmp/none"
+expect failed_cell 1 "cell 1 failed \\(exit 1\\): replay: $tmp/nope.swf: No such file" -- "$tmp/missing.exp" --replay "$R" -o "$tmp/m.csv"
+[ ! -e "$tmp/m.csv" ]
+result failed_cell_no_table $? "a table was written although a cell failed"
+expect usage_error_stops 2 "stopped launching: a replay refused its arguments" -- "$tmp/usage.exp" --replay "$R" --workers 1 -o "$tmp/u.csv"
+# 5 cells of easy ran before lottery's first cell refused; the 10 of cons and fcfs never started.
+n=$(find "$tmp/u.csv.cells" -name '*.csv' | wc -l)
+result usage_error_launches_no_more "$([ "$n" -eq 5 ] && echo 0 || echo 1)" "$n cells ran, expected 5"
+"$S" --help | grep -q "^Usage: sweep EXPERIMENT"
+result help $? "--help prints no usage"
+exit 0
