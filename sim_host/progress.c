@@ -26,8 +26,10 @@ void progress_start(struct progress *p, FILE *f, enum progress_mode mode, const 
 	p->tty = isatty(fileno(f)) == 1;
 	p->forced = mode == PROGRESS_ON;
 	p->on = p->forced || (mode == PROGRESS_AUTO && p->tty);
-	/* Off: the clock is never read again (next_check never reached). */
-	p->stride = 64;
+	/* The first reading after one unit: a sweep's unit (a cell) can take seconds, a replay's (a job)
+	 * microseconds; the stride is re-tuned from the rate at every reading. Off: the clock is never read
+	 * again (next_check never reached). */
+	p->stride = 1;
 	p->next_check = p->on ? p->stride : UINT64_MAX;
 	p->t0 = p->last_check = now_s();
 	p->last_show = p->t0;
