@@ -345,10 +345,10 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 	struct progress pr;
 	progress_start(&pr, stderr, s->o.progress, "sweep", "cells", todo);
 	int failed = 0, running = 0;
-	bool usage_error = false;
+	bool refused = false;
 	uint64_t next = 0;
 	for (;;) {
-		while (!stop_signal && !usage_error && running < workers && next < s->exp.ncells) {
+		while (!stop_signal && !refused && running < workers && next < s->exp.ncells) {
 			uint64_t i = next++;
 			if ((int)(i % (uint64_t)ntasks) != task || s->cells[i].done)
 				continue;
@@ -357,7 +357,7 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 				k++;
 			if (launch(s, i, &slots[k]) != 0) {
 				failed++;
-				usage_error = true; /* the state folder is not writable: nothing else will be */
+				refused = true; /* the state folder is not writable: nothing else will be */
 				break;
 			}
 			running++;
@@ -383,7 +383,7 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 			running--;
 			if (code != 0 && !stop_signal) {
 				failed++;
-				usage_error |= code == 2;
+				refused |= code == 2;
 			}
 			if (code == 0)
 				progress_add(&pr, 1);
@@ -398,9 +398,9 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 		raise((int)stop_signal);
 		return 1;
 	}
-	if (usage_error)
+	if (refused)
 		fprintf(stderr, "sweep: stopped launching: a replay refused its arguments (exit 2)\n");
-	return usage_error && failed ? 2 : failed ? 1 : 0;
+	return refused && failed ? 2 : failed ? 1 : 0;
 }
 
 /* --- gathering ------------------------------------------------------------------------------------- */

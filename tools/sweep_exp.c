@@ -212,11 +212,12 @@ static int parse_line(struct parser *p, struct sweep_exp *e, char **tok, int n)
 			return -1;
 		a->is_trace = kw[0] == 't';
 		for (int i = 0; i < m; i++) {
-			char *args[2] = {"--policy", rest[i]};
-			if (a->is_trace)
+			if (a->is_trace) {
 				value_set(&a->values[i], rest + i, 1, NULL);
-			else
+			} else {
+				char *args[2] = {"--policy", rest[i]};
 				value_set(&a->values[i], args, 2, rest[i]);
+			}
 		}
 		return 0;
 	}
