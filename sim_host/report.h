@@ -69,9 +69,19 @@ void report_row_dynp(struct report_row *row, const struct sched_dynp_stats *d, b
 
 #define REPORT_RUN_MAX 128
 
+/* What a value of the run record is, for JSON (CSV prints the text alone). */
+enum report_run_kind {
+	REPORT_RUN_TEXT,        /* a JSON string */
+	REPORT_RUN_NUMBER,      /* a JSON number (text that is not one is printed as a string) */
+	REPORT_RUN_BOOL,        /* "true" or "false", as JSON's literals */
+	REPORT_RUN_NULL,        /* not given and no default (unbounded, none): null; empty in CSV */
+	REPORT_RUN_TEXT_LIST,   /* items joined by ';' in CSV, an array of strings in JSON */
+	REPORT_RUN_NUMBER_LIST, /* items joined by ';' in CSV, an array of numbers in JSON */
+};
+
 /*
- * What shaped a run, as key/value text: every option in force (defaults
- * included), the trace's name, size and checksum, the program's version.
+ * What shaped a run: every option in force (defaults included), the trace's
+ * name, size and checksum, the program's version, each with its kind.
  * JSON prints it as the object "run"; CSV as trailing columns "run_KEY"
  * (after the metrics, so readers that find columns by name or by their
  * leading position keep working).
@@ -80,13 +90,17 @@ struct report_run {
 	struct {
 		char key[48];
 		char val[160];
+		enum report_run_kind kind;
 	} kv[REPORT_RUN_MAX];
 	size_t n;
 };
 
-/** Append KEY=printf(FMT, ...) to @p run (ignored past REPORT_RUN_MAX). O(1). */
-void report_run_add(struct report_run *run, const char *key, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/**
+ * Append KEY=printf(FMT, ...) of kind @p kind to @p run (ignored past
+ * REPORT_RUN_MAX; a value longer than 159 bytes is cut). O(length of the value).
+ */
+void report_run_add(struct report_run *run, enum report_run_kind kind, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /**
  * Print @p n rows. Rows come grouped by period, policies in the same order

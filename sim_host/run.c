@@ -491,7 +491,11 @@ static void run_params(const struct opts *op, struct report_run *run)
 						   one, sizeof one);
 				at += (size_t)snprintf(val + at, sizeof val - at, "%s%s", v ? ";" : "", one);
 			}
-			report_run_add(run, key, "%s", val);
+			/* A choice is a name, the others numbers; several values (one column each) a list. */
+			bool text = ps[i].kind == SCHED_PARAM_CHOICE;
+			enum report_run_kind kind = nl > 1 ? (text ? REPORT_RUN_TEXT_LIST : REPORT_RUN_NUMBER_LIST)
+						    : (text ? REPORT_RUN_TEXT : REPORT_RUN_NUMBER);
+			report_run_add(run, kind, key, "%s", val);
 		}
 	}
 }
@@ -507,52 +511,57 @@ static const char *shortest(double v, char *buf, size_t len)
 	return buf;
 }
 
+/* Text @p s, or null when it is absent (NULL or empty). */
+static void add_text_or_null(struct report_run *run, const char *key, const char *s)
+{
+	report_run_add(run, s && *s ? REPORT_RUN_TEXT : REPORT_RUN_NULL, key, "%s", s ? s : "");
+}
+
 /* Every option that shaped the run, defaults included, and what was replayed (report.h). */
 static void run_record(const struct run *r, struct report_run *run)
 {
 	const struct opts *op = r->op;
 	memset(run, 0, sizeof *run);
-	report_run_add(run, "version", "%s", REPLAY_VERSION);
-	report_run_add(run, "trace", "%s", base_name(op->trace));
+	report_run_add(run, REPORT_RUN_TEXT, "version", "%s", REPLAY_VERSION);
+	report_run_add(run, REPORT_RUN_TEXT, "trace", "%s", base_name(op->trace));
 	uint64_t h = 0, size = 0;
+	/* A trace that cannot be read again (replaced meanwhile) has no size or checksum: null. */
 	bool ok = file_fnv1a64(op->trace, &h, &size);
-	report_run_add(run, "trace_bytes", "%llu", (unsigned long long)size);
-	report_run_add(run, "trace_fnv1a64", "%s%016llx", ok ? "" : "unreadable:", (unsigned long long)h);
-	report_run_add(run, "procs", "%u", r->procs);
+	report_run_add(run, ok ? REPORT_RUN_NUMBER : REPORT_RUN_NULL, "trace_bytes", "%llu", (unsigned long long)size);
+	report_run_add(run, ok ? REPORT_RUN_TEXT : REPORT_RUN_NULL, "trace_fnv1a64", "%016llx", (unsigned long long)h);
+	report_run_add(run, REPORT_RUN_NUMBER, "procs", "%u", r->procs);
 	char list[160] = "";
 	for (size_t c = 0, at = 0; c < op->n_specs && at < sizeof list; c++)
 		at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", c ? ";" : "", op->specs[c].name);
-	report_run_add(run, "policy", "%s", list);
+	report_run_add(run, REPORT_RUN_TEXT_LIST, "policy", "%s", list);
 	run_params(op, run);
-	report_run_add(run, "capacity", "%s", op->capacity ? "" : "all");
-	if (op->capacity)
-		snprintf(run->kv[run->n - 1].val, sizeof run->kv[0].val, "%lu", op->capacity);
-	report_run_add(run, "scratch", "%s", "capacity");
-	if (op->pol.scratch)
-		snprintf(run->kv[run->n - 1].val, sizeof run->kv[0].val, "%lu", op->pol.scratch);
-	report_run_add(run, "hi_pri_every", "%lu", op->pol.hi_every);
-	report_run_add(run, "hi_pri_gap", "%u.%03u", (op->pol.hi_gap_given ? op->pol.hi_gap_milli : 2000u) / 1000,
-		       (op->pol.hi_gap_given ? op->pol.hi_gap_milli : 2000u) % 1000);
-	report_run_add(run, "site", "%s", op->site ? base_name(op->site) : "");
+	/* Unbounded (every job) and the default (the capacity) are null: no number says them. */
+	report_run_add(run, op->capacity ? REPORT_RUN_NUMBER : REPORT_RUN_NULL, "capacity", "%lu", op->capacity);
+	report_run_add(run, op->pol.scratch ? REPORT_RUN_NUMBER : REPORT_RUN_NULL, "scratch", "%lu", op->pol.scratch);
+	report_run_add(run, REPORT_RUN_NUMBER, "hi_pri_every", "%lu", op->pol.hi_every);
+	uint32_t gap = op->pol.hi_gap_given ? op->pol.hi_gap_milli : 2000u;
+	report_run_add(run, REPORT_RUN_NUMBER, "hi_pri_gap", "%u.%03u", gap / 1000, gap % 1000);
+	add_text_or_null(run, "site", op->site ? base_name(op->site) : NULL);
 	list[0] = '\0';
 	for (size_t i = 0, at = 0; i < op->n_resize && at < sizeof list; i++)
 		at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", i ? ";" : "", op->resize[i]);
-	report_run_add(run, "partition", "%s", list);
-	/* The slice as given, and as the trace seconds [from, to) it came to (empty: unbounded). */
-	report_run_add(run, "months", "%s", op->months ? op->months : "");
-	report_run_add(run, "from_arg", "%s", op->from ? op->from : "");
-	report_run_add(run, "to_arg", "%s", op->to ? op->to : "");
+	report_run_add(run, op->n_resize ? REPORT_RUN_TEXT_LIST : REPORT_RUN_NULL, "partition", "%s", list);
+	/* The slice as given, and as the trace seconds [from, to) it came to (null: unbounded). */
+	add_text_or_null(run, "months", op->months);
+	add_text_or_null(run, "from_arg", op->from);
+	add_text_or_null(run, "to_arg", op->to);
 	const struct workload_opts *w = &op->w;
 	bool has_from = op->from || op->months, has_to = op->to || op->months;
-	report_run_add(run, "from", has_from ? "%lld" : "", (long long)w->from);
-	report_run_add(run, "to", has_to ? "%lld" : "", (long long)w->to);
-	report_run_add(run, "by_month", "%s", op->by_month ? "yes" : "no");
-	report_run_add(run, "shrink", "%s", shortest(w->shrink, list, sizeof list));
-	report_run_add(run, "estimates", "%s", w->estimates == EST_TRACE ? "trace" : w->estimates == EST_EXACT ? "exact" : "f=");
+	report_run_add(run, has_from ? REPORT_RUN_NUMBER : REPORT_RUN_NULL, "from", "%lld", (long long)w->from);
+	report_run_add(run, has_to ? REPORT_RUN_NUMBER : REPORT_RUN_NULL, "to", "%lld", (long long)w->to);
+	report_run_add(run, REPORT_RUN_BOOL, "by_month", "%s", op->by_month ? "true" : "false");
+	report_run_add(run, REPORT_RUN_NUMBER, "shrink", "%s", shortest(w->shrink, list, sizeof list));
 	if (w->estimates == EST_FACTOR)
-		snprintf(run->kv[run->n - 1].val, sizeof run->kv[0].val, "f=%s", shortest(w->factor, list, sizeof list));
-	report_run_add(run, "seed", "%llu", (unsigned long long)w->seed);
-	report_run_add(run, "check", "%s", op->check ? "yes" : "no");
+		report_run_add(run, REPORT_RUN_TEXT, "estimates", "f=%s", shortest(w->factor, list, sizeof list));
+	else
+		report_run_add(run, REPORT_RUN_TEXT, "estimates", "%s", w->estimates == EST_TRACE ? "trace" : "exact");
+	report_run_add(run, REPORT_RUN_NUMBER, "seed", "%llu", (unsigned long long)w->seed);
+	report_run_add(run, REPORT_RUN_BOOL, "check", "%s", op->check ? "true" : "false");
 }
 
 int run_output(struct run *r, char *msg, size_t len)

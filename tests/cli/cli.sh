@@ -136,32 +136,56 @@ result capacity_refusals_counted "$([ "$refused" -gt 0 ] && [ $((refused + ran))
 cmp -s "$tmp/r1" "$tmp/r2"
 result deterministic $? "two runs differ"
 
-# Self-describing output: the JSON parses, and its "run" object carries the options given, the
-# defaults of the others, the trace's checksum and the version; two runs that differ in one
-# option differ in exactly that field (and, in the CSV, in that run_ column).
+# Self-describing output: the JSON parses (jq, an independent parser; tests/ensure-deps.sh installs
+# it), and its "run" object carries the options given, the defaults of the others, the trace's
+# checksum and the version, typed: numbers as numbers, on/off as booleans, what is absent as null,
+# lists as arrays. Two runs that differ in one option differ in exactly that field (and, in the
+# CSV, in that run_ column).
 R120s=tests/data/rand120.swf
 same() { [ "$1" = "$2" ] && echo 0 || echo 1; }
-if command -v python3 >/dev/null; then
-	"$R" --policy easy,slack --heuristic ast,aat --shrink 0.8 --estimates f=2 --seed 7 --format json "$R120s" >"$tmp/sd1.json"
-	"$R" --policy easy,slack --heuristic ast,aat --shrink 0.8 --estimates f=2 --seed 8 --format json "$R120s" >"$tmp/sd2.json"
-	python3 -m json.tool "$tmp/sd1.json" >/dev/null
-	result json_parses $? "python3 -m json.tool rejects the JSON"
-	sum=$(python3 -c 'import sys
-h = 0xcbf29ce484222325
-for b in open(sys.argv[1], "rb").read(): h = ((h ^ b) * 0x100000001b3) % 2**64
-print("%016x" % h)' "$R120s")
-	got=$(python3 -c 'import json, sys
-r = json.load(open(sys.argv[1]))["run"]
-print(r["policy"], r["slack.heuristic"], r["shrink"], r["estimates"], r["seed"], r["capacity"], r["procs"], r["trace"], r["trace_bytes"], r["trace_fnv1a64"], r["version"] != "")' "$tmp/sd1.json")
-	want="easy;slack-ast;slack-aat ast;aat 0.8 f=2 7 all 32 rand120.swf $(wc -c <"$R120s") $sum True"
-	result json_run_options "$(same "$got" "$want")" "run object '$got', expected '$want'"
-	diff=$(python3 -c 'import json, sys
-a, b = (json.load(open(f))["run"] for f in sys.argv[1:])
-print(" ".join(k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)))' "$tmp/sd1.json" "$tmp/sd2.json")
-	result json_run_one_option_one_field "$(same "$diff" seed)" "differing fields: '$diff', expected seed"
-else
-	echo "NOTE cli: python3 missing: json_parses, json_run_options and json_run_one_option_one_field not run"
-fi
+# 64-bit FNV-1a of a file's bytes, in bash's wrapping 64-bit arithmetic (not the program's code).
+fnv1a64() {
+	local h=$((0xcbf29ce484222325)) b
+	for b in $(od -An -v -tu1 "$1"); do
+		h=$(((h ^ b) * 0x100000001b3))
+	done
+	printf '%016x\n' "$h"
+}
+"$R" --policy easy,slack --heuristic ast,aat --shrink 0.8 --estimates f=2 --seed 7 --format json "$R120s" >"$tmp/sd1.json"
+"$R" --policy easy,slack --heuristic ast,aat --shrink 0.8 --estimates f=2 --seed 8 --format json "$R120s" >"$tmp/sd2.json"
+jq empty "$tmp/sd1.json" 2>"$tmp/jq.err"
+result json_parses $? "jq rejects the JSON: $(head -1 "$tmp/jq.err")"
+got=$(jq -rc '.run | [.policy, .["slack.heuristic"], .shrink, .estimates, .seed, .capacity, .procs, .trace,
+	.trace_bytes, .trace_fnv1a64, (.version != "")] | map(tojson) | join(" ")' "$tmp/sd1.json")
+want="[\"easy\",\"slack-ast\",\"slack-aat\"] [\"ast\",\"aat\"] 0.8 \"f=2\" 7 null 32 \"rand120.swf\" $(wc -c <"$R120s") \"$(fnv1a64 "$R120s")\" true"
+result json_run_options "$(same "$got" "$want")" "run object '$got', expected '$want'"
+# Every value's JSON type, worked out from docs/replay.md's table (slack's parameters: numbers but
+# the choices heuristic, early-end and removal-ties).
+got=$(jq -r '.run | to_entries | map("\(.key):\(.value | type)") | join(" ")' "$tmp/sd1.json")
+want="version:string trace:string trace_bytes:number trace_fnv1a64:string procs:number policy:array"
+want="$want slack.sf:number slack.awt:number slack.alpha-u:number slack.alpha-t:number slack.alpha-p:number"
+want="$want slack.alpha-f:number slack.heuristic:array slack.early-end:string slack.removal-ties:string"
+want="$want capacity:null scratch:null hi_pri_every:number hi_pri_gap:number site:null partition:null"
+want="$want months:null from_arg:null to_arg:null from:null to:null by_month:boolean shrink:number"
+want="$want estimates:string seed:number check:boolean"
+result json_run_types "$(same "$got" "$want")" "types '$got', expected '$want'"
+"$R" --policy cons --capacity 40 --scratch 30 --check --by-month --months 1-1 --format json "$R120s" >"$tmp/sd3.json" 2>/dev/null
+got=$(jq -rc '.run | [.capacity, .scratch, .check, .by_month, .months, .from_arg] | map(tojson) | join(" ")' "$tmp/sd3.json")
+result json_run_given_values_typed "$(same "$got" '40 30 true true "1-1" null')" "capacity, scratch, check, by_month, months, from_arg: '$got'"
+diff=$(jq -rn --slurpfile a "$tmp/sd1.json" --slurpfile b "$tmp/sd2.json" \
+	'[($a[0].run | keys[]) as $k | select($a[0].run[$k] != $b[0].run[$k]) | $k] | join(" ")')
+result json_run_one_option_one_field "$(same "$diff" seed)" "differing fields: '$diff', expected seed"
+# Counts and whole seconds are integers in the JSON and the CSV (no ".000"); averages keep their
+# decimals. The integer keys are those the table prints without decimals (docs/replay.md).
+ints="jobs skipped refused refused_room refused_limit killed backfilled peak_jobs max_wait min_wait total_run"
+ints="$ints max_run min_run jobs_1_32 jobs_33_64 jobs_65_120 jobs_121_up makespan"
+bad=$(jq -r --arg ints "$ints" '.runs[] as $r | ($ints | split(" "))[] | select(($r[.] | tostring) | test("^[0-9]+$") | not)' "$tmp/sd1.json" | sort -u | tr '\n' ' ')
+dec=$(jq -r '.runs[0] | [.avg_wait, .ef, .utilization_pct] | map(tostring | test("\\.")) | all' "$tmp/sd1.json")
+result json_counts_are_integers "$([ -z "$bad" ] && [ "$dec" = true ] && echo 0 || echo 1)" "not integers: '$bad'; averages with decimals: $dec"
+"$R" --policy easy,slack --heuristic ast,aat --format csv "$R120s" >"$tmp/int.csv"
+bad=$(awk -F, -v ints="$ints relaxed_starts scratch_fallbacks limit_holds" 'NR == 1 { n = split(ints, k, " "); for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ for (i = 1; i <= n; i++) if (!(k[i] in c) || $c[k[i]] !~ /^[0-9]+$/) print k[i] "=" $c[k[i]] }' "$tmp/int.csv" | sort -u | tr '\n' ' ')
+result csv_counts_are_integers "$([ -z "$bad" ] && grep -q ',avg_wait,' "$tmp/int.csv" && echo 0 || echo 1)" "not integers: '$bad'"
 "$R" --policy cons --capacity 50 --format csv "$R120s" >"$tmp/sd1.csv"
 "$R" --policy cons --capacity 60 --format csv "$R120s" >"$tmp/sd2.csv"
 cols=$(paste -d'\t' <(head -1 "$tmp/sd1.csv" | tr , '\n') <(sed -n 2p "$tmp/sd1.csv" | tr , '\n') \
