@@ -448,16 +448,16 @@ static void json_run_value(FILE *f, const char *val, enum report_run_kind kind)
 
 void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
 		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
-		  bool by_month, const struct report_run *run)
+		  bool by_month, const char *slice, const struct report_run *run)
 {
 	static const struct report_run none;
 	if (run == NULL)
 		run = &none;
 	switch (fmt) {
 	case REPORT_TABLE:
-		fprintf(f, "%s on %u processors%s; %u job%s skipped by the cleaning conventions\n\n",
-			trace, procs, by_month ? ", each month replayed on its own" : "", skipped,
-			skipped == 1 ? "" : "s");
+		fprintf(f, "%s on %u processors%s%s%s; %u job%s skipped by the cleaning conventions\n\n",
+			trace, procs, slice && *slice ? ", " : "", slice ? slice : "",
+			by_month ? ", each month replayed on its own" : "", skipped, skipped == 1 ? "" : "s");
 		if (by_month)
 			print_table_months(f, rows, n, n_policies);
 		else

@@ -13,6 +13,7 @@
 enum report_format { REPORT_TABLE, REPORT_CSV, REPORT_JSON };
 
 #define REPORT_EXTRA_MAX 96
+#define REPORT_PERIOD_MAX 96
 
 /* A figure beyond the standard set (per queue, per priority class); every row of a report has the same ones. */
 struct report_extra {
@@ -25,7 +26,7 @@ struct report_extra {
 /* The figures of one replay (one policy over one period), ready to print. */
 struct report_row {
 	const char *policy;
-	char period[16];          /* "all", or "YYYY-MM" with --by-month */
+	char period[REPORT_PERIOD_MAX]; /* "all", the slice's name ("months=3-4"), or "YYYY-MM" with --by-month */
 	uint32_t jobs;            /* jobs that ran */
 	uint32_t skipped;         /* dropped by the cleaning conventions */
 	uint32_t refused;         /* refused by the core: refused_room + refused_limit */
@@ -104,10 +105,12 @@ void report_run_add(struct report_run *run, enum report_run_kind kind, const cha
 
 /**
  * Print @p n rows. Rows come grouped by period, policies in the same order
- * within each. @p skipped is the trace's count of jobs the conventions dropped.
+ * within each. @p skipped is the count of jobs of the replayed slice the
+ * conventions dropped; @p slice describes the slice in the table's header
+ * (NULL or "": the whole trace). O(n x metrics); errors are those of @p f.
  */
 void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
 		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
-		  bool by_month, const struct report_run *run);
+		  bool by_month, const char *slice, const struct report_run *run);
 
 #endif /* SIM_REPORT_H */

@@ -9,6 +9,7 @@ KTH=fixtures/KTH-SP2-1996-2.1-cln.swf.gz
 result() {
 	if [ "$2" -eq 0 ]; then echo "TEST cli.$1 PASS"; else echo "TEST cli.$1 FAIL $3"; fi
 }
+same() { [ "$1" = "$2" ] && echo 0 || echo 1; }
 
 # expect_error NAME STATUS PATTERN -- ARGS: exit status, one line on stderr matching PATTERN, nothing on stdout.
 expect_error() {
@@ -117,6 +118,36 @@ sum=$(awk '/^[0-9][0-9][0-9][0-9]-[0-9][0-9] / {s += $2} END {print s}' "$tmp/mo
 all=$(awk '/^jobs / {print $2}' "$tmp/table")
 result by_month_rows "$([ "$rows" = 12 ] && [ "$sum" = "$all" ] && echo 0 || echo 1)" "$rows rows, $sum jobs vs $all"
 
+# A slice names itself and counts only its own skipped jobs (tests/data/slice_skips.swf, worked by
+# hand from its comments: jobs 1 Jan, 3 Feb, 6 Mar, 8 Apr are replayed; 2 Jan, 4 and 5 Feb, 7 Mar
+# are skipped). Each case: options, then the CSV's "period jobs skipped" row by row.
+SL=tests/data/slice_skips.swf
+while IFS='|' read -r name opts want; do
+	# shellcheck disable=SC2086 # the options are words
+	got=$("$R" --policy fcfs $opts --format csv "$SL" 2>&1 |
+		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "%s %s %s;", $c["period"], $c["jobs"], $c["skipped"] }')
+	result "slice_$name" "$(same "$got" "$want")" "--policy fcfs $opts: '$got', expected '$want'"
+done <<'CASES'
+whole||all 4 4;
+months_2_3|--months 2-3|months=2-3 2 3;
+months_2|--months 2-2|months=2-2 1 2;
+from_to_seconds|--from 2678400 --to 5184000|from=2678400;to=5184000 1 2;
+from_date|--from 2024-03-01|from=2024-03-01 2 1;
+to_seconds|--to 2678400|to=2678400 1 1;
+by_month|--by-month|2024-01 1 1;2024-02 1 2;2024-03 1 1;2024-04 1 0;
+by_month_in_slice|--by-month --months 2-3|2024-02 1 2;2024-03 1 1;
+CASES
+# The table's header names the slice and its skipped count; JSON's top-level count and period agree;
+# the hash line keeps four words (its readers take the fourth).
+head=$("$R" --policy fcfs --months 2-3 "$SL" | head -1)
+result slice_table_header "$([[ "$head" == *"slice months=2-3 (2024-02 to 2024-03, trace seconds 2678400 to 7862400); 3 jobs skipped"* ]] && echo 0 || echo 1)" "header '$head'"
+got=$("$R" --policy fcfs --months 2-3 --format json "$SL" | jq -rc '[.skipped, .runs[0].period, .runs[0].skipped, .run.from, .run.to] | map(tojson) | join(" ")')
+result slice_json "$(same "$got" '3 "months=2-3" 3 2678400 7862400')" "skipped, period, row skipped, from, to: '$got'"
+got=$("$R" --policy fcfs --from '2024-02-01T00:00' --to 5184000 --hash "$SL" | awk '$1 == "hash" { print NF, $3 }')
+result slice_hash_line_four_words "$(same "$got" "4 from=2024-02-01T00:00;to=5184000")" "hash line: '$got'"
+"$R" --policy fcfs --months 2-2 --jobs-out "$tmp/sl.swf" "$SL" >/dev/null
+result slice_jobs_out_note "$(grep -q '2 jobs skipped by the' "$tmp/sl.swf" && echo 0 || echo 1)" "$(grep 'skipped by' "$tmp/sl.swf")"
+
 # --jobs-out is valid SWF with every replayed job, which the replayer itself can read back.
 "$R" --policy cons --jobs-out "$tmp/sched.swf" "$KTH" >/dev/null
 n=$(grep -vc '^;' "$tmp/sched.swf")
@@ -142,7 +173,6 @@ result deterministic $? "two runs differ"
 # lists as arrays. Two runs that differ in one option differ in exactly that field (and, in the
 # CSV, in that run_ column).
 R120s=tests/data/rand120.swf
-same() { [ "$1" = "$2" ] && echo 0 || echo 1; }
 # 64-bit FNV-1a of a file's bytes, in bash's wrapping 64-bit arithmetic (not the program's code).
 fnv1a64() {
 	local h=$((0xcbf29ce484222325)) b
