@@ -209,7 +209,8 @@ result json_run_one_option_one_field "$(same "$diff" seed)" "differing fields: '
 # decimals. The integer keys are those the table prints without decimals (docs/replay.md).
 ints="jobs skipped refused refused_room refused_limit killed backfilled peak_jobs max_wait min_wait total_run"
 ints="$ints max_run min_run jobs_1_32 jobs_33_64 jobs_65_120 jobs_121_up makespan"
-bad=$(jq -r --arg ints "$ints" '.runs[] as $r | ($ints | split(" "))[] | select(($r[.] | tostring) | test("^[0-9]+$") | not)' "$tmp/sd1.json" | sort -u | tr '\n' ' ')
+# The JSON's text as printed (jq would read 120.000 as 120): each integer key's value is digits alone.
+bad=$(for k in $ints; do grep -o "\"$k\": [^,}]*" "$tmp/sd1.json" | grep -vE ': [0-9]+$'; done | sort -u | tr '\n' ' ')
 dec=$(jq -r '.runs[0] | [.avg_wait, .ef, .utilization_pct] | map(tostring | test("\\.")) | all' "$tmp/sd1.json")
 result json_counts_are_integers "$([ -z "$bad" ] && [ "$dec" = true ] && echo 0 || echo 1)" "not integers: '$bad'; averages with decimals: $dec"
 "$R" --policy easy,slack --heuristic ast,aat --format csv "$R120s" >"$tmp/int.csv"
