@@ -248,6 +248,17 @@ static void micro_text(char *buf, size_t len, uint64_t v, int decimals)
 		snprintf(buf, len, "%llu.%0*llu", (unsigned long long)(x / p), decimals, (unsigned long long)(x % p));
 }
 
+/*
+ * The decimals of a figure in CSV and JSON: a count or a whole number of
+ * seconds (0 decimals in the table) as an integer, so readers need not strip
+ * ".000"; any other figure three decimals more than the table, so its last
+ * digit is the truncated one (docs/replay.md, Metrics).
+ */
+static int exact_decimals(int table_decimals)
+{
+	return table_decimals == 0 ? 0 : table_decimals + 3;
+}
+
 /* One figure as text with @p decimals; false when the row has none. */
 static bool metric_text(const struct metric *m, const struct report_row *r, int decimals, char *buf, size_t len)
 {
@@ -314,7 +325,7 @@ static void print_table_months(FILE *f, const struct report_row *rows, size_t n,
 	}
 }
 
-void report_run_add(struct report_run *run, const char *key, const char *fmt, ...)
+void report_run_add(struct report_run *run, enum report_run_kind kind, const char *key, const char *fmt, ...)
 {
 	if (run->n == REPORT_RUN_MAX)
 		return;
@@ -323,6 +334,7 @@ void report_run_add(struct report_run *run, const char *key, const char *fmt, ..
 	va_start(ap, fmt);
 	vsnprintf(run->kv[run->n].val, sizeof run->kv[run->n].val, fmt, ap);
 	va_end(ap);
+	run->kv[run->n].kind = kind;
 	run->n++;
 }
 
@@ -357,18 +369,95 @@ static void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* Whether the @p n bytes at @p s are a number in JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+static bool json_number_ok(const char *s, size_t n)
+{
+	size_t i = 0;
+	if (i < n && s[i] == '-')
+		i++;
+	if (i < n && s[i] == '0')
+		i++;
+	else if (i < n && s[i] >= '1' && s[i] <= '9')
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+	else
+		return false;
+	if (i < n && s[i] == '.') {
+		size_t d = ++i;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+		if (i == d)
+			return false;
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		size_t d = i;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+		if (i == d)
+			return false;
+	}
+	return i == n;
+}
+
+/* The @p n bytes at @p s as a JSON number when @p number and they are one, else as a string. */
+static void json_scalar(FILE *f, const char *s, size_t n, bool number)
+{
+	if (number && json_number_ok(s, n)) {
+		fwrite(s, 1, n, f);
+		return;
+	}
+	char buf[sizeof ((struct report_run *)0)->kv[0].val];
+	snprintf(buf, sizeof buf, "%.*s", (int)n, s);
+	json_string(f, buf);
+}
+
+/* One value of the run record in JSON: its kind's type (report.h). */
+static void json_run_value(FILE *f, const char *val, enum report_run_kind kind)
+{
+	switch (kind) {
+	case REPORT_RUN_TEXT:
+		json_string(f, val);
+		break;
+	case REPORT_RUN_NUMBER:
+		json_scalar(f, val, strlen(val), true);
+		break;
+	case REPORT_RUN_BOOL:
+		fputs(strcmp(val, "true") == 0 ? "true" : "false", f);
+		break;
+	case REPORT_RUN_NULL:
+		fputs("null", f);
+		break;
+	case REPORT_RUN_TEXT_LIST:
+	case REPORT_RUN_NUMBER_LIST:
+		fputc('[', f);
+		for (const char *p = val;; ) {
+			size_t len = strcspn(p, ";");
+			json_scalar(f, p, len, kind == REPORT_RUN_NUMBER_LIST);
+			if (p[len] == '\0')
+				break;
+			fputs(", ", f);
+			p += len + 1;
+		}
+		fputc(']', f);
+		break;
+	}
+}
+
 void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
 		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
-		  bool by_month, const struct report_run *run)
+		  bool by_month, const char *slice, const struct report_run *run)
 {
 	static const struct report_run none;
 	if (run == NULL)
 		run = &none;
 	switch (fmt) {
 	case REPORT_TABLE:
-		fprintf(f, "%s on %u processors%s; %u job%s skipped by the cleaning conventions\n\n",
-			trace, procs, by_month ? ", each month replayed on its own" : "", skipped,
-			skipped == 1 ? "" : "s");
+		fprintf(f, "%s on %u processors%s%s%s; %u job%s skipped by the cleaning conventions\n\n",
+			trace, procs, slice && *slice ? ", " : "", slice ? slice : "",
+			by_month ? ", each month replayed on its own" : "", skipped, skipped == 1 ? "" : "s");
 		if (by_month)
 			print_table_months(f, rows, n, n_policies);
 		else
@@ -389,7 +478,7 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 			fprintf(f, "%s,%u,%s,%s", trace, procs, rows[i].policy, rows[i].period);
 			for (size_t m = 0; m < N_METRICS; m++) {
 				char buf[48];
-				if (metric_text(&metrics[m], &rows[i], metrics[m].decimals + 3, buf, sizeof buf))
+				if (metric_text(&metrics[m], &rows[i], exact_decimals(metrics[m].decimals), buf, sizeof buf))
 					fprintf(f, ",%s", buf);
 				else
 					fputc(',', f);
@@ -399,11 +488,11 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 				if (isnan(e->v))
 					fputc(',', f);
 				else
-					fprintf(f, ",%.*f", e->decimals + 3, e->v);
+					fprintf(f, ",%.*f", exact_decimals(e->decimals), e->v);
 			}
 			for (size_t k = 0; k < run->n; k++) {
 				fputc(',', f);
-				csv_field(f, run->kv[k].val);
+				csv_field(f, run->kv[k].kind == REPORT_RUN_NULL ? "" : run->kv[k].val);
 			}
 			fputc('\n', f);
 		}
@@ -412,12 +501,12 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 		fputs("{\"trace\": ", f);
 		json_string(f, trace);
 		fprintf(f, ", \"procs\": %u, \"skipped\": %u, \"run\": {", procs, skipped);
-		/* Values are strings, as given or as the registry formats them: one spelling for CSV and JSON. */
+		/* The CSV's spelling, typed: numbers, booleans, null for what is absent, lists as arrays. */
 		for (size_t k = 0; k < run->n; k++) {
 			fputs(k ? ", " : "", f);
 			json_string(f, run->kv[k].key);
 			fputs(": ", f);
-			json_string(f, run->kv[k].val);
+			json_run_value(f, run->kv[k].val, run->kv[k].kind);
 		}
 		fputs("}, \"runs\": [\n", f);
 		for (size_t i = 0; i < n; i++) {
@@ -427,7 +516,7 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 			json_string(f, rows[i].period);
 			for (size_t m = 0; m < N_METRICS; m++) {
 				char buf[48];
-				if (metric_text(&metrics[m], &rows[i], metrics[m].decimals + 3, buf, sizeof buf))
+				if (metric_text(&metrics[m], &rows[i], exact_decimals(metrics[m].decimals), buf, sizeof buf))
 					fprintf(f, ", \"%s\": %s", metrics[m].key, buf);
 				else
 					fprintf(f, ", \"%s\": null", metrics[m].key);
@@ -437,7 +526,7 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 				if (isnan(e->v))
 					fprintf(f, ", \"%s\": null", e->key);
 				else
-					fprintf(f, ", \"%s\": %.*f", e->key, e->decimals + 3, e->v);
+					fprintf(f, ", \"%s\": %.*f", e->key, exact_decimals(e->decimals), e->v);
 			}
 			fprintf(f, "}%s\n", i + 1 < n ? "," : "");
 		}

@@ -13,6 +13,7 @@
 enum report_format { REPORT_TABLE, REPORT_CSV, REPORT_JSON };
 
 #define REPORT_EXTRA_MAX 96
+#define REPORT_PERIOD_MAX 96
 
 /* A figure beyond the standard set (per queue, per priority class); every row of a report has the same ones. */
 struct report_extra {
@@ -25,7 +26,7 @@ struct report_extra {
 /* The figures of one replay (one policy over one period), ready to print. */
 struct report_row {
 	const char *policy;
-	char period[16];          /* "all", or "YYYY-MM" with --by-month */
+	char period[REPORT_PERIOD_MAX]; /* "all", the slice's name ("months=3-4"), or "YYYY-MM" with --by-month */
 	uint32_t jobs;            /* jobs that ran */
 	uint32_t skipped;         /* dropped by the cleaning conventions */
 	uint32_t refused;         /* refused by the core: refused_room + refused_limit */
@@ -69,9 +70,19 @@ void report_row_dynp(struct report_row *row, const struct sched_dynp_stats *d, b
 
 #define REPORT_RUN_MAX 128
 
+/* What a value of the run record is, for JSON (CSV prints the text alone). */
+enum report_run_kind {
+	REPORT_RUN_TEXT,        /* a JSON string */
+	REPORT_RUN_NUMBER,      /* a JSON number (text that is not one is printed as a string) */
+	REPORT_RUN_BOOL,        /* "true" or "false", as JSON's literals */
+	REPORT_RUN_NULL,        /* not given and no default (unbounded, none): null; empty in CSV */
+	REPORT_RUN_TEXT_LIST,   /* items joined by ';' in CSV, an array of strings in JSON */
+	REPORT_RUN_NUMBER_LIST, /* items joined by ';' in CSV, an array of numbers in JSON */
+};
+
 /*
- * What shaped a run, as key/value text: every option in force (defaults
- * included), the trace's name, size and checksum, the program's version.
+ * What shaped a run: every option in force (defaults included), the trace's
+ * name, size and checksum, the program's version, each with its kind.
  * JSON prints it as the object "run"; CSV as trailing columns "run_KEY"
  * (after the metrics, so readers that find columns by name or by their
  * leading position keep working).
@@ -80,20 +91,26 @@ struct report_run {
 	struct {
 		char key[48];
 		char val[160];
+		enum report_run_kind kind;
 	} kv[REPORT_RUN_MAX];
 	size_t n;
 };
 
-/** Append KEY=printf(FMT, ...) to @p run (ignored past REPORT_RUN_MAX). O(1). */
-void report_run_add(struct report_run *run, const char *key, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/**
+ * Append KEY=printf(FMT, ...) of kind @p kind to @p run (ignored past
+ * REPORT_RUN_MAX; a value longer than 159 bytes is cut). O(length of the value).
+ */
+void report_run_add(struct report_run *run, enum report_run_kind kind, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /**
  * Print @p n rows. Rows come grouped by period, policies in the same order
- * within each. @p skipped is the trace's count of jobs the conventions dropped.
+ * within each. @p skipped is the count of jobs of the replayed slice the
+ * conventions dropped; @p slice describes the slice in the table's header
+ * (NULL or "": the whole trace). O(n x metrics); errors are those of @p f.
  */
 void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
 		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
-		  bool by_month, const struct report_run *run);
+		  bool by_month, const char *slice, const struct report_run *run);
 
 #endif /* SIM_REPORT_H */

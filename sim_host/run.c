@@ -193,6 +193,44 @@ static int load_site(struct run *r, struct opts *op, sched_procs_t *size, char *
 	return SCHED_OK;
 }
 
+/* @p s with every blank made '_': a period name is one word, as the hash lines and the tables split on blanks. */
+static void one_word(char *s)
+{
+	for (; *s; s++)
+		if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+			*s = '_';
+}
+
+/*
+ * The slice's name, the report's period ("months=3-4", "from=A;to=B" with
+ * --from and --to as given), and its description for the table's header;
+ * both empty for the whole trace. @p first and @p last are the calendar
+ * months of --months (year * 12 + month - 1).
+ */
+static void slice_names(struct run *r, const struct opts *op, int first, int last)
+{
+	r->slice[0] = r->slice_desc[0] = '\0';
+	char secs[80];
+	if (op->months) {
+		snprintf(r->slice, sizeof r->slice, "months=%ld-%ld", op->month_a, op->month_b);
+		snprintf(secs, sizeof secs, "%04d-%02d to %04d-%02d, trace seconds %lld to %lld", first / 12,
+			 first % 12 + 1, last / 12, last % 12 + 1, (long long)op->w.from, (long long)op->w.to);
+	} else if (op->from || op->to) {
+		snprintf(r->slice, sizeof r->slice, "%s%.40s%s%s%.40s", op->from ? "from=" : "", op->from ? op->from : "",
+			 op->from && op->to ? ";" : "", op->to ? "to=" : "", op->to ? op->to : "");
+		one_word(r->slice);
+		if (op->from && op->to)
+			snprintf(secs, sizeof secs, "trace seconds %lld to %lld", (long long)op->w.from, (long long)op->w.to);
+		else if (op->from)
+			snprintf(secs, sizeof secs, "trace seconds %lld on", (long long)op->w.from);
+		else
+			snprintf(secs, sizeof secs, "trace seconds before %lld", (long long)op->w.to);
+	} else {
+		return;
+	}
+	snprintf(r->slice_desc, sizeof r->slice_desc, "slice %s (%s)", r->slice, secs);
+}
+
 /* --from, --to and --months, on the trace's own submit times. */
 static int slice(struct run *r, struct opts *op, char *msg, size_t len)
 {
@@ -204,6 +242,8 @@ static int slice(struct run *r, struct opts *op, char *msg, size_t len)
 		return options_usage(msg, len, "--to takes seconds or YYYY-MM-DD[THH:MM[:SS]]", op->to);
 	if (rc == SCHED_OK && (op->months || op->by_month))
 		rc = trace_zone(&r->trace, path, op->months ? "--months" : "--by-month", &r->zone, msg, len);
+	if (rc == SCHED_OK && !op->months)
+		slice_names(r, op, 0, 0);
 	if (rc != SCHED_OK || !op->months)
 		return rc;
 	int y, m;
@@ -211,7 +251,34 @@ static int slice(struct run *r, struct opts *op, char *msg, size_t len)
 	int first = y * 12 + m - 1 + (int)op->month_a - 1, last = y * 12 + m - 1 + (int)op->month_b;
 	op->w.from = tz_month_start(r->zone, first / 12, first % 12 + 1) - r->trace.hdr.unix_start;
 	op->w.to = tz_month_start(r->zone, last / 12, last % 12 + 1) - r->trace.hdr.unix_start;
+	slice_names(r, op, first, last - 1);
 	return SCHED_OK;
+}
+
+/*
+ * --by-month: the skipped jobs of each month, by their trace submit time as
+ * the replayed jobs' months are. A skipped job in a month where no job is
+ * replayed has no row: it counts only in the total (report header, JSON
+ * "skipped"). O(skipped x log months).
+ */
+static void month_skips(struct run *r)
+{
+	const struct workload *w = &r->w;
+	for (size_t k = 0; k < w->n_skipped_idx; k++) {
+		int y, m;
+		tz_year_month(r->zone, r->trace.hdr.unix_start + r->trace.jobs[w->skipped_idx[k]].submit, &y, &m);
+		int key = y * 12 + m - 1;
+		size_t lo = 0, hi = r->n_periods; /* the months of the periods ascend */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (r->keys[r->starts[mid]] < key)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < r->n_periods && r->keys[r->starts[lo]] == key)
+			r->period_skipped[lo]++;
+	}
 }
 
 /* The periods (the whole trace, or each month in order: jobs are sorted by submit) and the job names. */
@@ -227,6 +294,12 @@ static int periods(struct run *r)
 		if (i == 0 || (r->keys && r->keys[i] != r->keys[i - 1]))
 			r->starts[r->n_periods++] = i;
 	r->starts[r->n_periods] = w->n;
+	if (r->keys) {
+		r->period_skipped = calloc(r->n_periods, sizeof *r->period_skipped);
+		if (r->period_skipped == NULL)
+			return SCHED_E_NOSPACE;
+		month_skips(r);
+	}
 	for (size_t i = 0; i < w->n; i++)
 		r->names[i] = (long)r->trace.jobs[w->jobs[i].idx].job;
 	size_t cells = r->n_periods * r->op->n_specs;
@@ -381,7 +454,8 @@ static int run_cell(struct run *r, size_t per, size_t p, const char *period, cha
 	bool gang = spec->policy == POLICY_GANG;
 	struct report_row *row = &r->rows[per * r->op->n_specs + p];
 	report_row_fill(row, spec->name, period, &res.metrics, &res.counters, r->procs,
-			r->keys ? 0 : workload_skipped(&r->w), refused_room, refused_limit, res.max_jobs_in_system);
+			r->keys ? r->period_skipped[per] : workload_skipped(&r->w), refused_room, refused_limit,
+			res.max_jobs_in_system);
 	/* Loss of capacity assumes a job holds its processors from start to end: not under time sharing. */
 	row->loc = gang ? NAN : replay_loss_of_capacity(r->w.jobs + a, res.out, b - a, r->procs);
 	row_extras(r, row, &res, gang ? &gs : NULL, a, b);
@@ -400,7 +474,9 @@ int run_replays(struct run *r, char *msg, size_t len)
 	int rc = SCHED_OK;
 	for (size_t per = 0; rc == SCHED_OK && per < r->n_periods; per++) {
 		size_t a = r->starts[per], b = r->starts[per + 1];
-		char period[16] = "all";
+		/* The slice names the period: a row says which jobs it replayed (docs/replay.md). */
+		char period[REPORT_PERIOD_MAX];
+		snprintf(period, sizeof period, "%s", r->slice[0] ? r->slice : "all");
 		if (r->keys)
 			snprintf(period, sizeof period, "%04d-%02d", r->keys[a] / 12, r->keys[a] % 12 + 1);
 		/* Talby and Feitelson 1999 section 3.3: within each replayed log, every K-th job is of
@@ -491,7 +567,11 @@ static void run_params(const struct opts *op, struct report_run *run)
 						   one, sizeof one);
 				at += (size_t)snprintf(val + at, sizeof val - at, "%s%s", v ? ";" : "", one);
 			}
-			report_run_add(run, key, "%s", val);
+			/* A choice is a name, the others numbers; several values (one column each) a list. */
+			bool text = ps[i].kind == SCHED_PARAM_CHOICE;
+			enum report_run_kind kind = nl > 1 ? (text ? REPORT_RUN_TEXT_LIST : REPORT_RUN_NUMBER_LIST)
+						    : (text ? REPORT_RUN_TEXT : REPORT_RUN_NUMBER);
+			report_run_add(run, kind, key, "%s", val);
 		}
 	}
 }
@@ -507,52 +587,57 @@ static const char *shortest(double v, char *buf, size_t len)
 	return buf;
 }
 
+/* Text @p s, or null when it is absent (NULL or empty). */
+static void add_text_or_null(struct report_run *run, const char *key, const char *s)
+{
+	report_run_add(run, s && *s ? REPORT_RUN_TEXT : REPORT_RUN_NULL, key, "%s", s ? s : "");
+}
+
 /* Every option that shaped the run, defaults included, and what was replayed (report.h). */
 static void run_record(const struct run *r, struct report_run *run)
 {
 	const struct opts *op = r->op;
 	memset(run, 0, sizeof *run);
-	report_run_add(run, "version", "%s", REPLAY_VERSION);
-	report_run_add(run, "trace", "%s", base_name(op->trace));
+	report_run_add(run, REPORT_RUN_TEXT, "version", "%s", REPLAY_VERSION);
+	report_run_add(run, REPORT_RUN_TEXT, "trace", "%s", base_name(op->trace));
 	uint64_t h = 0, size = 0;
+	/* A trace that cannot be read again (replaced meanwhile) has no size or checksum: null. */
 	bool ok = file_fnv1a64(op->trace, &h, &size);
-	report_run_add(run, "trace_bytes", "%llu", (unsigned long long)size);
-	report_run_add(run, "trace_fnv1a64", "%s%016llx", ok ? "" : "unreadable:", (unsigned long long)h);
-	report_run_add(run, "procs", "%u", r->procs);
+	report_run_add(run, ok ? REPORT_RUN_NUMBER : REPORT_RUN_NULL, "trace_bytes", "%llu", (unsigned long long)size);
+	report_run_add(run, ok ? REPORT_RUN_TEXT : REPORT_RUN_NULL, "trace_fnv1a64", "%016llx", (unsigned long long)h);
+	report_run_add(run, REPORT_RUN_NUMBER, "procs", "%u", r->procs);
 	char list[160] = "";
 	for (size_t c = 0, at = 0; c < op->n_specs && at < sizeof list; c++)
 		at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", c ? ";" : "", op->specs[c].name);
-	report_run_add(run, "policy", "%s", list);
+	report_run_add(run, REPORT_RUN_TEXT_LIST, "policy", "%s", list);
 	run_params(op, run);
-	report_run_add(run, "capacity", "%s", op->capacity ? "" : "all");
-	if (op->capacity)
-		snprintf(run->kv[run->n - 1].val, sizeof run->kv[0].val, "%lu", op->capacity);
-	report_run_add(run, "scratch", "%s", "capacity");
-	if (op->pol.scratch)
-		snprintf(run->kv[run->n - 1].val, sizeof run->kv[0].val, "%lu", op->pol.scratch);
-	report_run_add(run, "hi_pri_every", "%lu", op->pol.hi_every);
-	report_run_add(run, "hi_pri_gap", "%u.%03u", (op->pol.hi_gap_given ? op->pol.hi_gap_milli : 2000u) / 1000,
-		       (op->pol.hi_gap_given ? op->pol.hi_gap_milli : 2000u) % 1000);
-	report_run_add(run, "site", "%s", op->site ? base_name(op->site) : "");
+	/* Unbounded (every job) and the default (the capacity) are null: no number says them. */
+	report_run_add(run, op->capacity ? REPORT_RUN_NUMBER : REPORT_RUN_NULL, "capacity", "%lu", op->capacity);
+	report_run_add(run, op->pol.scratch ? REPORT_RUN_NUMBER : REPORT_RUN_NULL, "scratch", "%lu", op->pol.scratch);
+	report_run_add(run, REPORT_RUN_NUMBER, "hi_pri_every", "%lu", op->pol.hi_every);
+	uint32_t gap = op->pol.hi_gap_given ? op->pol.hi_gap_milli : 2000u;
+	report_run_add(run, REPORT_RUN_NUMBER, "hi_pri_gap", "%u.%03u", gap / 1000, gap % 1000);
+	add_text_or_null(run, "site", op->site ? base_name(op->site) : NULL);
 	list[0] = '\0';
 	for (size_t i = 0, at = 0; i < op->n_resize && at < sizeof list; i++)
 		at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", i ? ";" : "", op->resize[i]);
-	report_run_add(run, "partition", "%s", list);
-	/* The slice as given, and as the trace seconds [from, to) it came to (empty: unbounded). */
-	report_run_add(run, "months", "%s", op->months ? op->months : "");
-	report_run_add(run, "from_arg", "%s", op->from ? op->from : "");
-	report_run_add(run, "to_arg", "%s", op->to ? op->to : "");
+	report_run_add(run, op->n_resize ? REPORT_RUN_TEXT_LIST : REPORT_RUN_NULL, "partition", "%s", list);
+	/* The slice as given, and as the trace seconds [from, to) it came to (null: unbounded). */
+	add_text_or_null(run, "months", op->months);
+	add_text_or_null(run, "from_arg", op->from);
+	add_text_or_null(run, "to_arg", op->to);
 	const struct workload_opts *w = &op->w;
 	bool has_from = op->from || op->months, has_to = op->to || op->months;
-	report_run_add(run, "from", has_from ? "%lld" : "", (long long)w->from);
-	report_run_add(run, "to", has_to ? "%lld" : "", (long long)w->to);
-	report_run_add(run, "by_month", "%s", op->by_month ? "yes" : "no");
-	report_run_add(run, "shrink", "%s", shortest(w->shrink, list, sizeof list));
-	report_run_add(run, "estimates", "%s", w->estimates == EST_TRACE ? "trace" : w->estimates == EST_EXACT ? "exact" : "f=");
+	report_run_add(run, has_from ? REPORT_RUN_NUMBER : REPORT_RUN_NULL, "from", "%lld", (long long)w->from);
+	report_run_add(run, has_to ? REPORT_RUN_NUMBER : REPORT_RUN_NULL, "to", "%lld", (long long)w->to);
+	report_run_add(run, REPORT_RUN_BOOL, "by_month", "%s", op->by_month ? "true" : "false");
+	report_run_add(run, REPORT_RUN_NUMBER, "shrink", "%s", shortest(w->shrink, list, sizeof list));
 	if (w->estimates == EST_FACTOR)
-		snprintf(run->kv[run->n - 1].val, sizeof run->kv[0].val, "f=%s", shortest(w->factor, list, sizeof list));
-	report_run_add(run, "seed", "%llu", (unsigned long long)w->seed);
-	report_run_add(run, "check", "%s", op->check ? "yes" : "no");
+		report_run_add(run, REPORT_RUN_TEXT, "estimates", "f=%s", shortest(w->factor, list, sizeof list));
+	else
+		report_run_add(run, REPORT_RUN_TEXT, "estimates", "%s", w->estimates == EST_TRACE ? "trace" : "exact");
+	report_run_add(run, REPORT_RUN_NUMBER, "seed", "%llu", (unsigned long long)w->seed);
+	report_run_add(run, REPORT_RUN_BOOL, "check", "%s", op->check ? "true" : "false");
 }
 
 int run_output(struct run *r, char *msg, size_t len)
@@ -562,7 +647,7 @@ int run_output(struct run *r, char *msg, size_t len)
 	static struct report_run run; /* 26 KB: off the stack */
 	run_record(r, &run);
 	report_print(stdout, op->fmt, base_name(op->trace), r->procs, workload_skipped(&r->w), r->rows, n,
-		     op->n_specs, op->by_month, &run);
+		     op->n_specs, op->by_month, r->slice_desc, &run);
 	for (size_t i = 0; op->hash && i < n; i++)
 		printf("hash %s %s %016llx\n", r->rows[i].policy, r->rows[i].period, (unsigned long long)r->hashes[i]);
 	int rc = write_pictures(r, msg, len);
@@ -596,6 +681,7 @@ int run_free(struct run *r, char *msg, size_t len)
 	free(r->rows);
 	free(r->names);
 	free(r->starts);
+	free(r->period_skipped);
 	free(r->keys);
 	workload_free(&r->w);
 	swf_free(&r->trace);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "options.h"
+#include "report.h"
 #include "site.h"
 #include "swf.h"
 #include "tz.h"
@@ -20,11 +21,14 @@ struct run {
 	FILE *events;                   /* --events-out, or NULL */
 	int *keys;                      /* --by-month: each job's month, year * 12 + month - 1 */
 	size_t *starts, n_periods;      /* period p is jobs [starts[p], starts[p + 1]) */
+	uint32_t *period_skipped;       /* --by-month: the jobs each month's conventions dropped */
 	long *names;                    /* each job's number in the trace, for the logs */
 	struct report_row *rows;        /* n_periods x n_specs, period-major */
 	uint64_t *hashes;               /* the schedule hash of each row */
 	struct replay_job_out *all_out; /* --jobs-out and the pictures: each job's fate */
 	struct progress progress;       /* over every period and column: jobs x columns */
+	char slice[REPORT_PERIOD_MAX];  /* the slice's name ("months=3-4", "from=A;to=B"), "" for the whole trace */
+	char slice_desc[192];           /* the slice for the table's header: the name and its trace seconds */
 	FILE *pic[3];                   /* --gantt, --timeline, --timeline-svg (opened early: a bad path fails before the replay) */
 };
 

@@ -8,6 +8,7 @@ command -v arm-none-eabi-gcc >/dev/null 2>&1 || need+=(gcc-arm-none-eabi binutil
 command -v gzip >/dev/null 2>&1 || need+=(gzip)
 command -v awk >/dev/null 2>&1 || need+=(mawk)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
+command -v jq >/dev/null 2>&1 || need+=(jq)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
 command -v qemu-system-arm >/dev/null 2>&1 || need+=(qemu-system-arm)
 # libFuzzer: clang and its runtime (the generic package names follow Debian's default LLVM).

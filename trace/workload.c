@@ -50,14 +50,16 @@ void workload_opts_default(struct workload_opts *o)
 static enum sched_skip clean_one(const struct fix_job *fj, sched_procs_t procs, const struct workload_opts *o,
 				 struct sched_replay_job *out, bool *outside)
 {
+	/* The slice first, on field 2 as in the trace: a job outside it is not counted as skipped even when
+	 * the conventions would skip it, so the skip counts are those of the jobs the report replays. */
+	*outside = (int64_t)fj->submit < o->from || (int64_t)fj->submit >= o->to;
+	if (*outside)
+		return SCHED_SKIP_NONE;
 	/* The core's conventions, on the record both decoders produce: SWF and fixture replays agree. */
 	enum sched_skip why = sched_replay_clean(fj->submit, fj->run, fj->alloc_procs, fj->req_procs,
 						 fj->req_time, procs, out);
 	if (why != SCHED_SKIP_NONE)
 		return why;
-	*outside = (int64_t)out->submit < o->from || (int64_t)out->submit >= o->to;
-	if (*outside)
-		return SCHED_SKIP_NONE;
 	out->user = fj->user < 0 ? 0u : (uint32_t)fj->user;
 	if (o->site == NULL)
 		return SCHED_SKIP_NONE;
@@ -99,7 +101,9 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 	memset(w, 0, sizeof *w);
 	w->procs = procs;
 	w->jobs = malloc((t->n ? t->n : 1) * sizeof *w->jobs);
-	if (w->jobs == NULL) {
+	w->skipped_idx = malloc((t->n ? t->n : 1) * sizeof *w->skipped_idx);
+	if (w->jobs == NULL || w->skipped_idx == NULL) {
+		workload_free(w);
 		snprintf(err, errlen, "out of memory");
 		return SCHED_E_NOSPACE;
 	}
@@ -110,6 +114,7 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 		enum sched_skip why = clean_one(fj, procs, o, &wj->j, &outside);
 		if (why != SCHED_SKIP_NONE) {
 			w->skipped[why]++;
+			w->skipped_idx[w->n_skipped_idx++] = (uint32_t)i;
 			continue;
 		}
 		if (outside) {
@@ -147,5 +152,6 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 void workload_free(struct workload *w)
 {
 	free(w->jobs);
+	free(w->skipped_idx);
 	memset(w, 0, sizeof *w);
 }

@@ -18,6 +18,9 @@
  *  - submit = field 2;
  *  - skipped (and counted by reason): processors < 1, run time < 0, more
  *    processors than the machine, submit time < 0;
+ *  - a job outside the slice (--months, --from, --to: on field 2 as in the
+ *    trace) is outside, whatever the conventions would say of it: the skip
+ *    counts are those of the replayed slice;
  *  - jobs are replayed in order of submit time; ties keep trace order;
  *  - with a site (--site): each job's queue, partition and priorities come
  *    from site_assign(); skipped too: no queue takes it, or it is wider than
@@ -42,7 +45,9 @@ struct wjob {
 struct workload {
 	struct wjob *jobs;
 	size_t n;
-	uint32_t skipped[SCHED_SKIP_COUNT]; /* by the core's reasons, enum sched_skip (NONE unused) */
+	uint32_t skipped[SCHED_SKIP_COUNT]; /* jobs of the slice skipped, by the core's reasons, enum sched_skip (NONE unused) */
+	uint32_t *skipped_idx;       /* their indices into the trace's job array, in trace order */
+	size_t n_skipped_idx;
 	uint32_t estimate_from_run;  /* jobs without a usable field 9 */
 	uint32_t estimate_raised;    /* estimates of 0 s raised to 1 s */
 	uint32_t reordered;          /* jobs that moved when sorting by submit time */
@@ -82,7 +87,7 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 /** Release what workload_build allocated. */
 void workload_free(struct workload *w);
 
-/** Total of the skip counters. O(1). */
+/** Total of the skip counters: the jobs of the slice the conventions dropped. O(1). */
 uint32_t workload_skipped(const struct workload *w);
 
 /** Why a job was skipped, in words, per enum sched_skip (NULL for SCHED_SKIP_NONE). */

@@ -9,6 +9,7 @@ KTH=fixtures/KTH-SP2-1996-2.1-cln.swf.gz
 result() {
 	if [ "$2" -eq 0 ]; then echo "TEST cli.$1 PASS"; else echo "TEST cli.$1 FAIL $3"; fi
 }
+same() { [ "$1" = "$2" ] && echo 0 || echo 1; }
 
 # expect_error NAME STATUS PATTERN -- ARGS: exit status, one line on stderr matching PATTERN, nothing on stdout.
 expect_error() {
@@ -117,6 +118,36 @@ sum=$(awk '/^[0-9][0-9][0-9][0-9]-[0-9][0-9] / {s += $2} END {print s}' "$tmp/mo
 all=$(awk '/^jobs / {print $2}' "$tmp/table")
 result by_month_rows "$([ "$rows" = 12 ] && [ "$sum" = "$all" ] && echo 0 || echo 1)" "$rows rows, $sum jobs vs $all"
 
+# A slice names itself and counts only its own skipped jobs (tests/data/slice_skips.swf, worked by
+# hand from its comments: jobs 1 Jan, 3 Feb, 6 Mar, 8 Apr are replayed; 2 Jan, 4 and 5 Feb, 7 Mar
+# are skipped). Each case: options, then the CSV's "period jobs skipped" row by row.
+SL=tests/data/slice_skips.swf
+while IFS='|' read -r name opts want; do
+	# shellcheck disable=SC2086 # the options are words
+	got=$("$R" --policy fcfs $opts --format csv "$SL" 2>&1 |
+		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "%s %s %s;", $c["period"], $c["jobs"], $c["skipped"] }')
+	result "slice_$name" "$(same "$got" "$want")" "--policy fcfs $opts: '$got', expected '$want'"
+done <<'CASES'
+whole||all 4 4;
+months_2_3|--months 2-3|months=2-3 2 3;
+months_2|--months 2-2|months=2-2 1 2;
+from_to_seconds|--from 2678400 --to 5184000|from=2678400;to=5184000 1 2;
+from_date|--from 2024-03-01|from=2024-03-01 2 1;
+to_seconds|--to 2678400|to=2678400 1 1;
+by_month|--by-month|2024-01 1 1;2024-02 1 2;2024-03 1 1;2024-04 1 0;
+by_month_in_slice|--by-month --months 2-3|2024-02 1 2;2024-03 1 1;
+CASES
+# The table's header names the slice and its skipped count; JSON's top-level count and period agree;
+# the hash line keeps four words (its readers take the fourth).
+head=$("$R" --policy fcfs --months 2-3 "$SL" | head -1)
+result slice_table_header "$([[ "$head" == *"slice months=2-3 (2024-02 to 2024-03, trace seconds 2678400 to 7862400); 3 jobs skipped"* ]] && echo 0 || echo 1)" "header '$head'"
+got=$("$R" --policy fcfs --months 2-3 --format json "$SL" | jq -rc '[.skipped, .runs[0].period, .runs[0].skipped, .run.from, .run.to] | map(tojson) | join(" ")')
+result slice_json "$(same "$got" '3 "months=2-3" 3 2678400 7862400')" "skipped, period, row skipped, from, to: '$got'"
+got=$("$R" --policy fcfs --from '2024-02-01T00:00' --to 5184000 --hash "$SL" | awk '$1 == "hash" { print NF, $3 }')
+result slice_hash_line_four_words "$(same "$got" "4 from=2024-02-01T00:00;to=5184000")" "hash line: '$got'"
+"$R" --policy fcfs --months 2-2 --jobs-out "$tmp/sl.swf" "$SL" >/dev/null
+result slice_jobs_out_note "$(grep -q '2 jobs skipped by the' "$tmp/sl.swf" && echo 0 || echo 1)" "$(grep 'skipped by' "$tmp/sl.swf")"
+
 # --jobs-out is valid SWF with every replayed job, which the replayer itself can read back.
 "$R" --policy cons --jobs-out "$tmp/sched.swf" "$KTH" >/dev/null
 n=$(grep -vc '^;' "$tmp/sched.swf")
@@ -136,32 +167,56 @@ result capacity_refusals_counted "$([ "$refused" -gt 0 ] && [ $((refused + ran))
 cmp -s "$tmp/r1" "$tmp/r2"
 result deterministic $? "two runs differ"
 
-# Self-describing output: the JSON parses, and its "run" object carries the options given, the
-# defaults of the others, the trace's checksum and the version; two runs that differ in one
-# option differ in exactly that field (and, in the CSV, in that run_ column).
+# Self-describing output: the JSON parses (jq, an independent parser; tests/ensure-deps.sh installs
+# it), and its "run" object carries the options given, the defaults of the others, the trace's
+# checksum and the version, typed: numbers as numbers, on/off as booleans, what is absent as null,
+# lists as arrays. Two runs that differ in one option differ in exactly that field (and, in the
+# CSV, in that run_ column).
 R120s=tests/data/rand120.swf
-same() { [ "$1" = "$2" ] && echo 0 || echo 1; }
-if command -v python3 >/dev/null; then
-	"$R" --policy easy,slack --heuristic ast,aat --shrink 0.8 --estimates f=2 --seed 7 --format json "$R120s" >"$tmp/sd1.json"
-	"$R" --policy easy,slack --heuristic ast,aat --shrink 0.8 --estimates f=2 --seed 8 --format json "$R120s" >"$tmp/sd2.json"
-	python3 -m json.tool "$tmp/sd1.json" >/dev/null
-	result json_parses $? "python3 -m json.tool rejects the JSON"
-	sum=$(python3 -c 'import sys
-h = 0xcbf29ce484222325
-for b in open(sys.argv[1], "rb").read(): h = ((h ^ b) * 0x100000001b3) % 2**64
-print("%016x" % h)' "$R120s")
-	got=$(python3 -c 'import json, sys
-r = json.load(open(sys.argv[1]))["run"]
-print(r["policy"], r["slack.heuristic"], r["shrink"], r["estimates"], r["seed"], r["capacity"], r["procs"], r["trace"], r["trace_bytes"], r["trace_fnv1a64"], r["version"] != "")' "$tmp/sd1.json")
-	want="easy;slack-ast;slack-aat ast;aat 0.8 f=2 7 all 32 rand120.swf $(wc -c <"$R120s") $sum True"
-	result json_run_options "$(same "$got" "$want")" "run object '$got', expected '$want'"
-	diff=$(python3 -c 'import json, sys
-a, b = (json.load(open(f))["run"] for f in sys.argv[1:])
-print(" ".join(k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)))' "$tmp/sd1.json" "$tmp/sd2.json")
-	result json_run_one_option_one_field "$(same "$diff" seed)" "differing fields: '$diff', expected seed"
-else
-	echo "NOTE cli: python3 missing: json_parses, json_run_options and json_run_one_option_one_field not run"
-fi
+# 64-bit FNV-1a of a file's bytes, in bash's wrapping 64-bit arithmetic (not the program's code).
+fnv1a64() {
+	local h=$((0xcbf29ce484222325)) b
+	for b in $(od -An -v -tu1 "$1"); do
+		h=$(((h ^ b) * 0x100000001b3))
+	done
+	printf '%016x\n' "$h"
+}
+"$R" --policy easy,slack --heuristic ast,aat --shrink 0.8 --estimates f=2 --seed 7 --format json "$R120s" >"$tmp/sd1.json"
+"$R" --policy easy,slack --heuristic ast,aat --shrink 0.8 --estimates f=2 --seed 8 --format json "$R120s" >"$tmp/sd2.json"
+jq empty "$tmp/sd1.json" 2>"$tmp/jq.err"
+result json_parses $? "jq rejects the JSON: $(head -1 "$tmp/jq.err")"
+got=$(jq -rc '.run | [.policy, .["slack.heuristic"], .shrink, .estimates, .seed, .capacity, .procs, .trace,
+	.trace_bytes, .trace_fnv1a64, (.version != "")] | map(tojson) | join(" ")' "$tmp/sd1.json")
+want="[\"easy\",\"slack-ast\",\"slack-aat\"] [\"ast\",\"aat\"] 0.8 \"f=2\" 7 null 32 \"rand120.swf\" $(wc -c <"$R120s") \"$(fnv1a64 "$R120s")\" true"
+result json_run_options "$(same "$got" "$want")" "run object '$got', expected '$want'"
+# Every value's JSON type, worked out from docs/replay.md's table (slack's parameters: numbers but
+# the choices heuristic, early-end and removal-ties).
+got=$(jq -r '.run | to_entries | map("\(.key):\(.value | type)") | join(" ")' "$tmp/sd1.json")
+want="version:string trace:string trace_bytes:number trace_fnv1a64:string procs:number policy:array"
+want="$want slack.sf:number slack.awt:number slack.alpha-u:number slack.alpha-t:number slack.alpha-p:number"
+want="$want slack.alpha-f:number slack.heuristic:array slack.early-end:string slack.removal-ties:string"
+want="$want capacity:null scratch:null hi_pri_every:number hi_pri_gap:number site:null partition:null"
+want="$want months:null from_arg:null to_arg:null from:null to:null by_month:boolean shrink:number"
+want="$want estimates:string seed:number check:boolean"
+result json_run_types "$(same "$got" "$want")" "types '$got', expected '$want'"
+"$R" --policy cons --capacity 40 --scratch 30 --check --by-month --months 1-1 --format json "$R120s" >"$tmp/sd3.json" 2>/dev/null
+got=$(jq -rc '.run | [.capacity, .scratch, .check, .by_month, .months, .from_arg] | map(tojson) | join(" ")' "$tmp/sd3.json")
+result json_run_given_values_typed "$(same "$got" '40 30 true true "1-1" null')" "capacity, scratch, check, by_month, months, from_arg: '$got'"
+diff=$(jq -rn --slurpfile a "$tmp/sd1.json" --slurpfile b "$tmp/sd2.json" \
+	'[($a[0].run | keys[]) as $k | select($a[0].run[$k] != $b[0].run[$k]) | $k] | join(" ")')
+result json_run_one_option_one_field "$(same "$diff" seed)" "differing fields: '$diff', expected seed"
+# Counts and whole seconds are integers in the JSON and the CSV (no ".000"); averages keep their
+# decimals. The integer keys are those the table prints without decimals (docs/replay.md).
+ints="jobs skipped refused refused_room refused_limit killed backfilled peak_jobs max_wait min_wait total_run"
+ints="$ints max_run min_run jobs_1_32 jobs_33_64 jobs_65_120 jobs_121_up makespan"
+# The JSON's text as printed (jq would read 120.000 as 120): each integer key's value is digits alone.
+bad=$(for k in $ints; do grep -o "\"$k\": [^,}]*" "$tmp/sd1.json" | grep -vE ': [0-9]+$'; done | sort -u | tr '\n' ' ')
+dec=$(jq -r '.runs[0] | [.avg_wait, .ef, .utilization_pct] | map(tostring | test("\\.")) | all' "$tmp/sd1.json")
+result json_counts_are_integers "$([ -z "$bad" ] && [ "$dec" = true ] && echo 0 || echo 1)" "not integers: '$bad'; averages with decimals: $dec"
+"$R" --policy easy,slack --heuristic ast,aat --format csv "$R120s" >"$tmp/int.csv"
+bad=$(awk -F, -v ints="$ints relaxed_starts scratch_fallbacks limit_holds" 'NR == 1 { n = split(ints, k, " "); for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ for (i = 1; i <= n; i++) if (!(k[i] in c) || $c[k[i]] !~ /^[0-9]+$/) print k[i] "=" $c[k[i]] }' "$tmp/int.csv" | sort -u | tr '\n' ' ')
+result csv_counts_are_integers "$([ -z "$bad" ] && grep -q ',avg_wait,' "$tmp/int.csv" && echo 0 || echo 1)" "not integers: '$bad'"
 "$R" --policy cons --capacity 50 --format csv "$R120s" >"$tmp/sd1.csv"
 "$R" --policy cons --capacity 60 --format csv "$R120s" >"$tmp/sd2.csv"
 cols=$(paste -d'\t' <(head -1 "$tmp/sd1.csv" | tr , '\n') <(sed -n 2p "$tmp/sd1.csv" | tr , '\n') \
