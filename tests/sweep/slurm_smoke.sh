@@ -12,7 +12,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 # Not mktemp's default tmp.XXXXXX: a name no other test's cleanup glob is likely to match.
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/slurm_smoke.XXXXXX")
 chmod 711 "$tmp" # munged: the directories above its socket searchable by all
-trap 'slurm_stop; rm -rf "$tmp"' EXIT
+# The sbatch --wait clients run in the background and are waited for with wait, which a signal
+# interrupts: killed, the test stops them and the cluster at once rather than after they return.
+bg=()
+trap 'kill "${bg[@]}" 2>/dev/null; slurm_stop; rm -rf "$tmp"' EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
 
 result() {
 	if [ "$2" -eq 0 ]; then echo "TEST slurm.$1 PASS"; else echo "TEST slurm.$1 FAIL $3"; fi
@@ -35,6 +40,7 @@ task='t0=$(date +%s.%N); sleep 0.5; echo "task $SLURM_ARRAY_TASK_ID of $SLURM_AR
 sbatch --parsable --wait --array=0-3 --job-name=cells --chdir="$out" \
 	--output="$out/cells-%A_%a.log" --wrap "$task" >"$tmp/array.id" 2>"$tmp/array.err" &
 apid=$!
+bg+=("$apid")
 for _ in $(seq 50); do
 	[ -s "$tmp/array.id" ] && break
 	sleep 0.1
@@ -51,7 +57,9 @@ esac
 # shellcheck disable=SC2016
 gather='echo "$(date +%s.%N) $(ls [0-9].txt | wc -l)" >gather.txt'
 sbatch --parsable --wait --dependency="afterok:$array" --job-name=gather --chdir="$out" \
-	--output="$out/gather-%j.log" --wrap "$gather" >"$tmp/gather.id" 2>"$tmp/gather.err"
+	--output="$out/gather-%j.log" --wrap "$gather" >"$tmp/gather.id" 2>"$tmp/gather.err" &
+bg+=("$!")
+wait "$!"
 gst=$?
 wait "$apid"
 ast=$?
