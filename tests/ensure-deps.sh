@@ -11,6 +11,14 @@ command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 command -v jq >/dev/null 2>&1 || need+=(jq)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
 command -v qemu-system-arm >/dev/null 2>&1 || need+=(qemu-system-arm)
+# Slurm, for tests/sweep/slurm_smoke.sh's private cluster. Where policy-rc.d allows it, installing
+# starts the system munged (/etc/munge/munge.key, /run/munge); slurmd and slurmctld are not started
+# without an /etc/slurm/slurm.conf (their units and init scripts require it). The tests neither use
+# nor stop them: their munged has its own socket and key, their daemons their own ports and config.
+command -v slurmctld >/dev/null 2>&1 || need+=(slurmctld)
+command -v slurmd >/dev/null 2>&1 || need+=(slurmd)
+command -v sbatch >/dev/null 2>&1 || need+=(slurm-client)
+command -v munged >/dev/null 2>&1 || need+=(munge)
 # libFuzzer: clang and its runtime (the generic package names follow Debian's default LLVM).
 if ! command -v clang >/dev/null 2>&1; then
 	need+=(clang libclang-rt-dev)
