@@ -32,6 +32,7 @@ run oracle tests/oracle/oracle.sh --check --quick
 run cli tests/cli/cli.sh
 run fixtures tests/cli/fixtures.sh
 run sweep tests/sweep/sweep.sh
+run sweep_slurm tests/sweep/slurm.sh
 run fuzz tests/fuzz/fuzz.sh
 run freestanding tests/freestanding.sh "$B/arm/libsched.a"
 run firmware tests/firmware.sh

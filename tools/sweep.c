@@ -799,13 +799,15 @@ static int submit(struct sweep *s, char *self)
 	}
 	char *dir = absolute(out_dir);
 	char out[PATH_MAX * 2];
+	int rc = 0;
 	snprintf(out, sizeof out, "%s/%s", dir, out_base);
 	for (int pass = 0; pass < 2; pass++) {
 		snprintf(script, sizeof script, "%s/%s.sbatch", s->state, pass == 0 ? "array" : "gather");
 		FILE *f = fopen(script, "w");
 		if (f == NULL) {
 			fprintf(stderr, "sweep: cannot write %s: %s\n", script, strerror(errno));
-			return 1;
+			rc = 1;
+			goto out;
 		}
 		fprintf(f, "#!/bin/sh\n# Written by build/sweep for experiment %s (%llu cells, %d tasks).\n", s->exp.name,
 			(unsigned long long)s->exp.ncells, k);
@@ -850,11 +852,12 @@ static int submit(struct sweep *s, char *self)
 		snprintf(extra[pass], sizeof extra[pass], "%s/%s.sbatch", s->state, pass == 0 ? "array" : "gather");
 		argv[n++] = extra[pass];
 		argv[n] = NULL;
-		int rc = run_capture(argv, id, sizeof id);
+		rc = run_capture(argv, id, sizeof id);
 		if (rc != 0 && !(pass == 1 && s->o.wait && id[0] != '\0')) {
 			fprintf(stderr, "sweep: sbatch failed (exit %d)%s\n", rc,
 				pass ? "; the array is submitted: run --gather when it ends" : "");
-			return 1;
+			rc = 1;
+			goto out;
 		}
 		id[strcspn(id, ";")] = '\0';
 		if (pass == 0) {
@@ -866,15 +869,18 @@ static int submit(struct sweep *s, char *self)
 			if (s->o.wait && rc != 0) {
 				fprintf(stderr, "sweep: the gather job failed (exit %d): %s/slurm-%s-gather.out\n", rc, s->state,
 					id);
-				return 1;
+				rc = 1;
+				goto out;
 			}
 		}
 		fflush(stdout);
 	}
+	rc = 0;
+out:
 	free(exp);
 	free(replay);
 	free(dir);
-	return 0;
+	return rc;
 }
 
 /* --- options and main ---------------------------------------------------------------------------------- */
@@ -1062,7 +1068,9 @@ int main(int argc, char **argv)
 			printf("%llu %016llx %s %s\n", (unsigned long long)i, (unsigned long long)s.cells[i].digest,
 			       s.cells[i].done ? "done" : "todo", cell_args(&s.cells[i]));
 	} else if (s.o.slurm) {
-		rc = submit(&s, absolute(argv[0][0] == '/' || strchr(argv[0], '/') ? argv[0] : "/proc/self/exe"));
+		char *self = absolute(strchr(argv[0], '/') ? argv[0] : "/proc/self/exe");
+		rc = submit(&s, self);
+		free(self);
 	} else if (s.o.gather) {
 		rc = gather(&s);
 	} else {

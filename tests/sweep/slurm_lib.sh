@@ -268,3 +268,22 @@ slurm_pid() {
 	done
 	return 1
 }
+
+# slurm_stop_leftovers: stop the cluster and print what of it is still alive after slurm_stop
+# (nothing, if all is well): the daemons it started, and any slurmstepd of this cluster (found by
+# the SLURM_CONF in its environment: slurmd passes its own on).
+slurm_stop_leftovers() {
+	local pids pid f left=''
+	pids=$(for p in munged slurmctld slurmd; do slurm_pid "$p"; done)
+	slurm_stop
+	for pid in $pids; do
+		_slurm_alive "$pid" && left="$left $(cat "/proc/$pid/comm")($pid)"
+	done
+	for f in /proc/[0-9]*/environ; do
+		pid=${f#/proc/}
+		pid=${pid%/environ}
+		[ "$(cat "/proc/$pid/comm" 2>/dev/null)" = slurmstepd ] && _slurm_alive "$pid" &&
+			tr '\0' '\n' <"$f" 2>/dev/null | grep -qx "SLURM_CONF=$SLURM_CONF" && left="$left slurmstepd($pid)"
+	done
+	printf '%s' "$left"
+}

@@ -103,20 +103,8 @@ else
 	result afterok 0 ""
 fi
 
-# slurm_stop leaves nothing running: not the daemons, not a slurmstepd of this cluster (found by
-# the SLURM_CONF in its environment: slurmd passes its own on).
-pids=$(for p in munged slurmctld slurmd; do slurm_pid "$p"; done)
-slurm_stop
-left=''
-for pid in $pids; do
-	_slurm_alive "$pid" && left="$left $(cat "/proc/$pid/comm")($pid)"
-done
-for f in /proc/[0-9]*/environ; do
-	pid=${f#/proc/}
-	pid=${pid%/environ}
-	[ "$(cat "/proc/$pid/comm" 2>/dev/null)" = slurmstepd ] && _slurm_alive "$pid" &&
-		tr '\0' '\n' <"$f" 2>/dev/null | grep -qx "SLURM_CONF=$SLURM_CONF" && left="$left slurmstepd($pid)"
-done
+# slurm_stop leaves nothing running (slurm_lib.sh: the daemons, any slurmstepd of this cluster).
+left=$(slurm_stop_leftovers)
 if [ -n "$left" ]; then
 	result stop 1 "still running after slurm_stop:$left"
 else

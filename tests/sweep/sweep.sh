@@ -14,21 +14,10 @@ result() {
 	if [ "$2" -eq 0 ]; then echo "TEST sweep.$1 PASS"; else echo "TEST sweep.$1 FAIL $3"; fi
 }
 
-# Two small synthetic workloads (KTH's matrix, 300 and 200 jobs): a cell costs milliseconds.
-"$B/wlgen" --model matrix --from fixtures/KTH-SP2-1996-2.1-cln.fix --jobs 300 --seed 3 -o "$tmp/a.swf" >/dev/null
-"$B/wlgen" --model matrix --from fixtures/KTH-SP2-1996-2.1-cln.fix --jobs 200 --seed 4 -o "$tmp/b.swf" >/dev/null
-
-# 2 traces x 3 policies x 3 estimate models x 6 seeds = 108 cells.
-cat >"$tmp/big.exp" <<EOF
-# the test's sweep: more than 100 cells
-name big
-trace $tmp/a.swf $tmp/b.swf
-policy fcfs easy cons
-vary --estimates trace f=2 \\
-     f=5
-seeds 1-6
-set --procs 64
-EOF
+# shellcheck source=tests/sweep/lib.sh
+. "$(dirname "$0")/lib.sh"
+sweep_workloads "$tmp"
+sweep_big_experiment "$tmp"
 
 # --- the table is the replays' own CSV, in the documented cell order ---------------------------------
 cat >"$tmp/small.exp" <<EOF
