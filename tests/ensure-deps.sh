@@ -11,7 +11,7 @@ command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 command -v jq >/dev/null 2>&1 || need+=(jq)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
 command -v qemu-system-arm >/dev/null 2>&1 || need+=(qemu-system-arm)
-# Slurm, for tests/sweep/slurm_smoke.sh's private cluster. Where policy-rc.d allows it, installing
+# Slurm, for the private single-node cluster of tests/sweep/slurm.sh (slurm_lib.sh). Where policy-rc.d allows it, installing
 # starts the system munged (/etc/munge/munge.key, /run/munge); slurmd and slurmctld are not started
 # without an /etc/slurm/slurm.conf (their units and init scripts require it). The tests neither use
 # nor stop them: their munged has its own socket and key, their daemons their own ports and config.
