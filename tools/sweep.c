@@ -506,7 +506,8 @@ static void json_string(FILE *f, const char *s)
 
 struct columns {
 	char **name;
-	bool *text; /* JSON: some value of the column is not a number, so all of its values are strings */
+	bool *text;   /* JSON: some value of the column is not a number... */
+	bool *isbool;  /* ...but every one is true or false: booleans; else all of its values are strings */
 	int n, cap;
 };
 
@@ -521,15 +522,19 @@ static int column_of(struct columns *c, const char *name, bool add)
 		c->cap = c->cap ? 2 * c->cap : 64;
 		char **nn = realloc(c->name, (size_t)c->cap * sizeof *nn);
 		bool *nt = nn ? realloc(c->text, (size_t)c->cap * sizeof *nt) : NULL;
-		if (nt == NULL) {
+		if (nt != NULL)
+			c->text = nt;
+		bool *nb = nt ? realloc(c->isbool, (size_t)c->cap * sizeof *nb) : NULL;
+		if (nb == NULL) {
 			fputs("sweep: out of memory\n", stderr);
 			exit(1);
 		}
 		c->name = nn;
-		c->text = nt;
+		c->isbool = nb;
 	}
 	/* Checksums and the version are names, whatever digits they happen to be made of. */
 	size_t len = strlen(name);
+	c->isbool[c->n] = true;
 	c->text[c->n] = strcmp(name, "sweep_digest") == 0 || strcmp(name, "run_version") == 0 ||
 			(len > 8 && strcmp(name + len - 8, "_fnv1a64") == 0);
 	c->name[c->n] = strdup(name);
@@ -572,14 +577,13 @@ static void write_row(struct out *o, char **vals)
 		fputs(i > 0 ? ", " : "", o->f);
 		json_string(o->f, c->name[i]);
 		fputs(": ", o->f);
-		if (v[0] == '\0' && c->text[i])
-			json_string(o->f, v);
-		else if (v[0] == '\0')
+		bool string = c->text[i] && !c->isbool[i];
+		if (v[0] == '\0' && !string)
 			fputs("null", o->f);
-		else if (c->text[i])
+		else if (string)
 			json_string(o->f, v);
 		else
-			fputs(v, o->f);
+			fputs(v, o->f); /* a number, or true or false, as written */
 	}
 	fputs(o->json ? "}" : "\n", o->f);
 	o->first = false;
@@ -635,9 +639,15 @@ static int gather_pass(struct sweep *s, struct out *o, int pass)
 				write_row(o, vals);
 				continue;
 			}
-			for (int k = 0; k < o->cols.n; k++)
-				if (vals[k] != NULL && vals[k][0] != '\0' && !json_number(vals[k]))
+			for (int k = 0; k < o->cols.n; k++) {
+				const char *v = vals[k];
+				if (v == NULL || v[0] == '\0')
+					continue;
+				if (!json_number(v))
 					o->cols.text[k] = true;
+				if (strcmp(v, "true") != 0 && strcmp(v, "false") != 0)
+					o->cols.isbool[k] = false;
+			}
 		}
 		if (pass == 0) {
 			free(vals); /* the columns may grow with the next cell */
@@ -716,6 +726,7 @@ static int gather(struct sweep *s)
 		free(o.cols.name[i]);
 	free(o.cols.name);
 	free(o.cols.text);
+	free(o.cols.isbool);
 	return rc;
 }
 

@@ -143,8 +143,8 @@ cp "$tmp/b_orig.swf" "$tmp/b.swf"
 "$S" "$tmp/small.exp" --replay "$R" -o "$tmp/small.json" 2>/dev/null
 if command -v jq >/dev/null 2>&1; then
 	n=$(jq length "$tmp/small.json" 2>/dev/null)
-	ty=$(jq -r '.[0] | [(.jobs|type), (.sweep_shrink|type), (.sweep_digest|type), (.policy|type)] | join(",")' "$tmp/small.json" 2>/dev/null)
-	result json_rows "$([ "${n:-0}" -eq 8 ] && [ "$ty" = "number,number,string,string" ] && echo 0 || echo 1)" \
+	ty=$(jq -r '.[0] | [(.jobs|type), (.sweep_shrink|type), (.sweep_digest|type), (.policy|type), (.run_check|type)] | join(",")' "$tmp/small.json" 2>/dev/null)
+	result json_rows "$([ "${n:-0}" -eq 8 ] && [ "$ty" = "number,number,string,string,boolean" ] && echo 0 || echo 1)" \
 		"jq: $n objects (want 8), types $ty"
 else
 	echo "note: jq not installed: the sweep's JSON is not parsed"
