@@ -26,6 +26,8 @@ struct run {
 	struct replay_job_out *all_out; /* --jobs-out and the pictures: each job's fate */
 	struct progress progress;       /* over every period and column: jobs x columns */
 	FILE *pic[3];                   /* --gantt, --timeline, --timeline-svg (opened early: a bad path fails before the replay) */
+	struct replay_slots *slots;     /* --policy gang with --timeline or --timeline-svg: the slots in use over time */
+	size_t n_slots;
 };
 
 /**
