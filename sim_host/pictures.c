@@ -414,11 +414,11 @@ int pictures_timeline_svg(FILE *f, const struct picture_src *s)
 		fprintf(f, " L%d %.1f Z\"/>\n", LEFT + PLOT_W, top2 + SLOTS_H);
 		fprintf(f, "<text transform=\"translate(22,%.1f) rotate(-90)\" text-anchor=\"middle\" fill=\"#1e8449\">slots in use</text>\n",
 			top2 + SLOTS_H / 2.0);
-	}
-	if (ts) /* two lines: the legend of three series does not fit one */
+		/* Two lines: the legend of three series does not fit one. */
 		fprintf(f, "<text x=\"%d\" y=\"%.1f\" font-size=\"12\" fill=\"#444\">Blue area: processors of the jobs started and not ended, over every slot "
 			   "(dashed: the machine's %u); red line: jobs waiting for their first quantum; green: time slots in use.</text>\n",
 			LEFT, H - 28, (unsigned)s->procs);
+	}
 	fprintf(f, "<text x=\"%d\" y=\"%.1f\" font-size=\"12\" fill=\"#444\">%s"
 		   "Each of the %d pixel columns shows the largest value over its time span (the exact series: --timeline).</text>\n",
 		LEFT, H - 10, ts ? "" : "Blue area: busy processors; red line: jobs waiting. ", COLS);
