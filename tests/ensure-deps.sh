@@ -8,6 +8,9 @@ command -v arm-none-eabi-gcc >/dev/null 2>&1 || need+=(gcc-arm-none-eabi binutil
 command -v gzip >/dev/null 2>&1 || need+=(gzip)
 command -v awk >/dev/null 2>&1 || need+=(mawk)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
+# make figures draws with gnuplot; tests/pictures.sh renders a chart in headless Chromium.
+command -v gnuplot >/dev/null 2>&1 || need+=(gnuplot-nox)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
 command -v qemu-system-arm >/dev/null 2>&1 || need+=(qemu-system-arm)
 # libFuzzer: clang and its runtime (the generic package names follow Debian's default LLVM).
