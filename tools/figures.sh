@@ -36,10 +36,10 @@ gnuplot -e "$(term 1000 560 "$OUT/backfill-bsld-by-month.svg") $common
 	     f skip 2 using 0:4 with linespoints ls 1 dt 2 pt 6 title 'EASY (paper)',
 	     f skip 2 using 0:5 with linespoints ls 2 dt 2 pt 4 title 'conservative (paper)'"
 
-# Streit 2002, Figure 4: ARTwW against the shrinking factor, one panel per job set, one line per
+# Streit 2002, Figures 2 (the deciders) and 4 (the orders): ARTwW against the shrinking factor, one panel per job set, one line per
 # policy; the factor falls to the right (a smaller factor is a higher load, as the paper plots it).
 gnuplot -e "$(term 1500 560 "$OUT/dynp-artww.svg") $common
-	set multiplot layout 1,3 title \"Streit 2002, Figure 4: ARTwW against the shrinking factor (our synthetic job sets; lower is better)\" font ',15';
+	set multiplot layout 1,3 title \"Streit 2002, Figures 2 and 4: ARTwW against the shrinking factor (our synthetic job sets; lower is better)\" font ',15';
 	set xlabel 'shrinking factor (smaller: higher load)'; set ylabel 'ARTwW (1000 s)'; set xrange [*:*] reverse; set yrange [0:*];
 	f = '$DATA/dynp-artww.csv';
 	sel(s, c) = strcol(1) eq s ? column(c) / 1000 : NaN;
