@@ -42,7 +42,7 @@ TOOLS := swf2fix fix2swf fixinfo wlgen console sweep
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report gang-bench firmware firmware-all size bench-target \
+.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report figures gang-bench firmware firmware-all size bench-target \
         print-qemu print-qemu-store print-ports
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)) ## build/replay, build/sweep, the tools (swf2fix, fix2swf, fixinfo, wlgen) and build/console, optimised (the default)
 
@@ -92,6 +92,8 @@ $(BUILD)/$(1)/killrestart: $(call obj,$(1),tests/store/killrestart.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/randwl: $(call obj,$(1),tests/prop/randwl.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
+$(BUILD)/$(1)/pngstat: $(call obj,$(1),tests/tools/pngstat.c)
+	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -o $$@
 $(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libfw.a $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
@@ -130,7 +132,7 @@ deps: ## install the Debian packages the tests need (as root), or name them
 
 # What the tests run: the san builds, the fuzz targets, the firmware, and what make builds (the
 # tests read build/replay and build/fixinfo, and the tools are there after make test as after make).
-TEST_BUILD := $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart $(TOOLS)) \
+TEST_BUILD := $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart pngstat $(TOOLS)) \
               all fuzz-build firmware-all
 test-build: $(TEST_BUILD) ## build everything make test runs, without running it
 
@@ -180,11 +182,15 @@ backfill-report: $(BUILD)/replay ## EASY vs conservative on KTH (Feitelson and M
 priorities-report: $(BUILD)/replay ## relaxed and slack-based backfilling (Talby and Feitelson 1999; Spear and McGalliard 2007), into docs/priorities-results.md
 	BUILD=$(BUILD) tools/priorities_report.sh
 
-dynp-report: $(BUILD)/replay $(BUILD)/wlgen ## the dynP family (Streit 2002), into docs/dynp-results.md
+dynp-report: $(BUILD)/replay $(BUILD)/wlgen $(BUILD)/fixinfo ## the dynP family (Streit 2002), into docs/dynp-results.md
 	BUILD=$(BUILD) tools/dynp_report.sh
 
 gang-report: $(BUILD)/replay $(BUILD)/wlgen ## gang scheduling (Zhou, Walsh and Brent 2000), into docs/gang-results.md
 	BUILD=$(BUILD) tools/gang_report.sh
+
+# The reports above write their figures' data into docs/figures/data/ (committed); this draws them.
+figures: ## the papers' figures the reports reproduce, drawn by gnuplot from docs/figures/data/*.csv into docs/figures/*.svg
+	tools/figures.sh
 
 # --- the firmware: one folder per board under port/, each with a port.mk ----------
 # A port.mk adds its name to PORTS and sets FW_CPU_<name>, FW_LD_<name>,

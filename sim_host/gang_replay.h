@@ -19,6 +19,7 @@ struct gang_opts {
 	bool switches;              /* and each quantum's context switch list: `T switch SLOT JOB:FIRST:COUNT ...` */
 	const long *names;
 	struct progress *progress;  /* counts each job as it ends, or NULL */
+	bool slots;                 /* record the slots in use over time (replay_result.slots: the timeline's) */
 };
 
 /* Zhou, Walsh and Brent 2000, section 4.3: r_a, n_a, n_l, turnaround by class (in quanta), and rho. */

@@ -55,8 +55,13 @@ const char options_help[] =
 "                     slice the workload, these only zoom the picture)\n"
 "  --timeline FILE    write busy processors, queued and running jobs over time\n"
 "                     as CSV: `time,busy_procs,queued_jobs,running_jobs`, one\n"
-"                     row per instant where one changes (one policy, not gang)\n"
-"  --timeline-svg FILE  the same timeline drawn as SVG\n"
+"                     row per instant where one changes (one policy); under\n"
+"                     gang a fifth column, `slots`: time slots in use, and\n"
+"                     busy_procs counts the started jobs over every slot (it\n"
+"                     can exceed the machine), queued those before their first\n"
+"                     quantum\n"
+"  --timeline-svg FILE  the same timeline drawn as SVG (gang: with a panel of\n"
+"                     the slots in use)\n"
 "  --hash             after the report, print `hash POLICY PERIOD HEX`: the\n"
 "                     64-bit hash of each schedule, as the firmware's replay\n"
 "                     command computes it (docs/console.md)\n"
@@ -372,8 +377,12 @@ static int cross_checks(int argc, char **argv, struct opts *o, const enum sched_
 	bool pictures = o->gantt || o->timeline || o->timeline_svg;
 	if (pictures && o->n_specs != 1)
 		return options_usage(msg, len, "--gantt, --timeline and --timeline-svg draw one policy: give --policy with exactly one policy column", NULL);
-	if (pictures && (has_gang || o->by_month))
-		return options_usage(msg, len, "--gantt, --timeline and --timeline-svg do not apply to --policy gang or --by-month (yet)", NULL);
+	if (pictures && o->by_month)
+		return options_usage(msg, len, "--gantt, --timeline and --timeline-svg do not apply to --by-month (yet)", NULL);
+	/* Under time sharing a job holds its block only in its slots' quanta: a processor x time
+	 * rectangle would draw it as running all the time. The timeline shows the slots instead. */
+	if (o->gantt && has_gang)
+		return options_usage(msg, len, "--gantt does not apply to --policy gang (time sharing: use --timeline or --timeline-svg)", NULL);
 	if ((o->gantt_from || o->gantt_to) && !o->gantt)
 		return options_usage(msg, len, "--gantt-from and --gantt-to need --gantt", NULL);
 	if (o->gantt_to && o->gantt_from >= o->gantt_to)

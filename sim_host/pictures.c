@@ -267,10 +267,10 @@ int pictures_gantt(FILE *f, const struct picture_src *s, sched_time_t from, sche
 	return 0;
 }
 
-/* One change of the timeline's figures at an instant. */
+/* One change of the timeline's figures at an instant (slots: time sharing only). */
 struct tl_event {
 	sched_time_t t;
-	int32_t busy, queued, running;
+	int32_t busy, queued, running, slots;
 };
 
 static int by_time(const void *a, const void *b)
@@ -282,7 +282,7 @@ static int by_time(const void *a, const void *b)
 /* The timeline's rows (state after each instant, changed figures only) into *rows; their count, or -1. */
 static long timeline(const struct picture_src *s, struct tl_event **rows)
 {
-	struct tl_event *ev = malloc((3 * s->n + 1) * sizeof *ev);
+	struct tl_event *ev = malloc((3 * s->n + s->n_slots + 1) * sizeof *ev);
 	if (ev == NULL)
 		return -1;
 	size_t m = 0;
@@ -291,19 +291,25 @@ static long timeline(const struct picture_src *s, struct tl_event **rows)
 		if (o->refused)
 			continue;
 		int32_t p = (int32_t)s->jobs[i].j.procs;
-		ev[m++] = (struct tl_event){o->submit, 0, 1, 0};
-		ev[m++] = (struct tl_event){o->start, p, -1, 1};
-		ev[m++] = (struct tl_event){o->end, -p, 0, -1};
+		ev[m++] = (struct tl_event){o->submit, 0, 1, 0, 0};
+		ev[m++] = (struct tl_event){o->start, p, -1, 1, 0};
+		ev[m++] = (struct tl_event){o->end, -p, 0, -1, 0};
 	}
+	/* The slots come as levels: as changes they sum like the rest. */
+	for (size_t k = 0; k < s->n_slots; k++)
+		ev[m++] = (struct tl_event){s->slots[k].t, 0, 0, 0,
+					    (int32_t)s->slots[k].slots - (int32_t)(k ? s->slots[k - 1].slots : 0)};
 	qsort(ev, m, sizeof *ev, by_time);
-	struct tl_event cur = {0, 0, 0, 0};
+	struct tl_event cur = {0, 0, 0, 0, 0};
 	size_t out = 0;
 	for (size_t k = 0; k < m;) {
 		struct tl_event next = cur;
 		next.t = ev[k].t;
 		for (; k < m && ev[k].t == next.t; k++)
-			next.busy += ev[k].busy, next.queued += ev[k].queued, next.running += ev[k].running;
-		if (out == 0 || next.busy != cur.busy || next.queued != cur.queued || next.running != cur.running)
+			next.busy += ev[k].busy, next.queued += ev[k].queued, next.running += ev[k].running,
+				next.slots += ev[k].slots;
+		if (out == 0 || next.busy != cur.busy || next.queued != cur.queued || next.running != cur.running ||
+		    next.slots != cur.slots)
 			ev[out++] = next; /* out <= k: rewriting in place is safe */
 		cur = next;
 	}
@@ -317,9 +323,15 @@ int pictures_timeline_csv(FILE *f, const struct picture_src *s)
 	long n = timeline(s, &rows);
 	if (n < 0)
 		return -1;
-	fputs("time,busy_procs,queued_jobs,running_jobs\n", f);
-	for (long k = 0; k < n; k++)
-		fprintf(f, "%u,%d,%d,%d\n", (unsigned)rows[k].t, rows[k].busy, rows[k].queued, rows[k].running);
+	/* Space sharing keeps its four columns (readers find them by position); time sharing adds one. */
+	bool ts = s->slots != NULL;
+	fputs(ts ? "time,busy_procs,queued_jobs,running_jobs,slots\n" : "time,busy_procs,queued_jobs,running_jobs\n", f);
+	for (long k = 0; k < n; k++) {
+		fprintf(f, "%u,%d,%d,%d", (unsigned)rows[k].t, rows[k].busy, rows[k].queued, rows[k].running);
+		if (ts)
+			fprintf(f, ",%d", rows[k].slots);
+		fputc('\n', f);
+	}
 	free(rows);
 	return 0;
 }
@@ -330,15 +342,18 @@ int pictures_timeline_svg(FILE *f, const struct picture_src *s)
 	long n = timeline(s, &rows);
 	if (n < 0)
 		return -1;
-	enum { COLS = PLOT_W };
-	double ph = 420, W = LEFT + PLOT_W + RIGHT, H = TOP + ph + BOTTOM + 20;
+	enum { COLS = PLOT_W, SLOTS_H = 130, GAP = 66 };
+	/* Time sharing: a panel of slots in use under the main one, on the same time axis. */
+	bool ts = s->slots != NULL;
+	double ph = 420, W = LEFT + PLOT_W + RIGHT, top2 = TOP + ph + GAP;
+	double H = (ts ? top2 + SLOTS_H + 18 : TOP + ph) + BOTTOM + 20;
 	sched_time_t lo = n ? rows[0].t : 0, hi = n ? rows[n - 1].t : 1;
 	struct time_axis ax = time_axis(lo, hi, LEFT, PLOT_W);
 	/* Bounded size whatever the trace: each pixel column shows the most busy and queued of its span. */
-	static int32_t busy[COLS], queued[COLS];
-	int32_t max_q = 1;
+	static int32_t busy[COLS], queued[COLS], slots[COLS];
+	int32_t max_q = 1, max_b = 1, max_s = 1;
 	for (int c = 0; c < COLS; c++)
-		busy[c] = queued[c] = -1;
+		busy[c] = queued[c] = slots[c] = -1;
 	for (long k = 0; k < n; k++) {
 		double end = k + 1 < n ? rows[k + 1].t : rows[k].t + 1e-9;
 		int c0 = (int)((rows[k].t - ax.from) * COLS / (ax.to - ax.from));
@@ -346,23 +361,32 @@ int pictures_timeline_svg(FILE *f, const struct picture_src *s)
 		for (int c = c0 < 0 ? 0 : c0; c <= c1 && c < COLS; c++) {
 			busy[c] = rows[k].busy > busy[c] ? rows[k].busy : busy[c];
 			queued[c] = rows[k].queued > queued[c] ? rows[k].queued : queued[c];
+			slots[c] = rows[k].slots > slots[c] ? rows[k].slots : slots[c];
 		}
 		max_q = rows[k].queued > max_q ? rows[k].queued : max_q;
+		max_b = rows[k].busy > max_b ? rows[k].busy : max_b;
+		max_s = rows[k].slots > max_s ? rows[k].slots : max_s;
 	}
 	double qmax = nice((double)max_q);
+	/* Under time sharing the started jobs can hold more processors than the machine has (one
+	 * machine per slot): the axis grows to show them. */
+	double bmax = ts && max_b > (int32_t)s->procs ? nice((double)max_b) : (double)s->procs;
 	svg_open(f, W, H);
 	svg_title(f, "Timeline", s, W);
 	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%.1f\" fill=\"#f7f7f7\" stroke=\"#000\"/>\n", LEFT,
 		TOP, PLOT_W, ph);
 	draw_time_axis(f, &ax, TOP, ph);
-	draw_value_axis(f, s->procs, LEFT, TOP, ph, "end", true, PLOT_W);
+	draw_value_axis(f, bmax, LEFT, TOP, ph, "end", true, PLOT_W);
 	draw_value_axis(f, qmax, LEFT + PLOT_W, TOP, ph, "start", false, 0);
 	fprintf(f, "<path fill=\"#6a9fd8\" fill-opacity=\"0.7\" stroke=\"none\" d=\"M%d %.1f", LEFT, TOP + ph);
 	for (int c = 0; c < COLS; c++)
 		if (busy[c] >= 0)
-			fprintf(f, " L%d %.1f L%d %.1f", LEFT + c, TOP + ph - busy[c] * ph / s->procs, LEFT + c + 1,
-				TOP + ph - busy[c] * ph / s->procs);
+			fprintf(f, " L%d %.1f L%d %.1f", LEFT + c, TOP + ph - busy[c] * ph / bmax, LEFT + c + 1,
+				TOP + ph - busy[c] * ph / bmax);
 	fprintf(f, " L%d %.1f Z\"/>\n", LEFT + PLOT_W, TOP + ph);
+	if (ts && bmax > s->procs) /* where one slot's worth of processors ends */
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#2c6cb0\" stroke-dasharray=\"6 4\"/>\n",
+			LEFT, TOP + ph - s->procs * ph / bmax, LEFT + PLOT_W, TOP + ph - s->procs * ph / bmax);
 	fputs("<path fill=\"none\" stroke=\"#c0392b\" stroke-width=\"1.2\" d=\"", f);
 	bool pen = false;
 	for (int c = 0; c < COLS; c++) {
@@ -372,13 +396,32 @@ int pictures_timeline_svg(FILE *f, const struct picture_src *s)
 		pen = true;
 	}
 	fputs("\"/>\n", f);
-	fprintf(f, "<text transform=\"translate(22,%.1f) rotate(-90)\" text-anchor=\"middle\" fill=\"#2c6cb0\">busy processors</text>\n",
-		TOP + ph / 2);
+	fprintf(f, "<text transform=\"translate(22,%.1f) rotate(-90)\" text-anchor=\"middle\" fill=\"#2c6cb0\">%s</text>\n",
+		TOP + ph / 2, ts ? "processors of the started jobs (all slots)" : "busy processors");
 	fprintf(f, "<text transform=\"translate(%.1f,%.1f) rotate(90)\" text-anchor=\"middle\" fill=\"#c0392b\">queued jobs</text>\n",
 		W - 18, TOP + ph / 2);
-	fprintf(f, "<text x=\"%d\" y=\"%.1f\" font-size=\"12\" fill=\"#444\">Blue area: busy processors; red line: jobs waiting. "
+	if (ts) {
+		double smax = nice((double)max_s);
+		fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"#f7f7f7\" stroke=\"#000\"/>\n", LEFT,
+			top2, PLOT_W, SLOTS_H);
+		draw_time_axis(f, &ax, top2, SLOTS_H);
+		draw_value_axis(f, smax, LEFT, top2, SLOTS_H, "end", true, PLOT_W);
+		fprintf(f, "<path fill=\"#27ae60\" fill-opacity=\"0.6\" stroke=\"none\" d=\"M%d %.1f", LEFT, top2 + SLOTS_H);
+		for (int c = 0; c < COLS; c++)
+			if (slots[c] >= 0)
+				fprintf(f, " L%d %.1f L%d %.1f", LEFT + c, top2 + SLOTS_H - slots[c] * SLOTS_H / smax, LEFT + c + 1,
+					top2 + SLOTS_H - slots[c] * SLOTS_H / smax);
+		fprintf(f, " L%d %.1f Z\"/>\n", LEFT + PLOT_W, top2 + SLOTS_H);
+		fprintf(f, "<text transform=\"translate(22,%.1f) rotate(-90)\" text-anchor=\"middle\" fill=\"#1e8449\">slots in use</text>\n",
+			top2 + SLOTS_H / 2.0);
+		/* Two lines: the legend of three series does not fit one. */
+		fprintf(f, "<text x=\"%d\" y=\"%.1f\" font-size=\"12\" fill=\"#444\">Blue area: processors of the jobs started and not ended, over every slot "
+			   "(dashed: the machine's %u); red line: jobs waiting for their first quantum; green: time slots in use.</text>\n",
+			LEFT, H - 28, (unsigned)s->procs);
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%.1f\" font-size=\"12\" fill=\"#444\">%s"
 		   "Each of the %d pixel columns shows the largest value over its time span (the exact series: --timeline).</text>\n",
-		LEFT, H - 10, COLS);
+		LEFT, H - 10, ts ? "" : "Blue area: busy processors; red line: jobs waiting. ", COLS);
 	fputs("</svg>\n", f);
 	free(rows);
 	return 0;

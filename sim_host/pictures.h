@@ -19,6 +19,8 @@ struct picture_src {
 	size_t n;
 	sched_procs_t procs;
 	const char *trace, *policy;          /* for the title */
+	const struct replay_slots *slots;    /* time sharing (gang): the slots in use over time; NULL under space sharing */
+	size_t n_slots;
 };
 
 /**

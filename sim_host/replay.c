@@ -13,7 +13,48 @@ struct ctx {
 	struct replay_result *r;
 	sched_time_t *shown;   /* ev_plans: the reservation last written per job, SCHED_TIME_MAX before its submit */
 	const struct sched_replay *rp; /* the engine (its slots name the jobs of a switch list) */
+	/* replay_opts.slots: the changes so far, their room, the last quantum that ran and the gang
+	 * module's slot_quanta then (each quantum adds the slots in the system: the difference is
+	 * the count, with no call into the module's state). */
+	size_t cap_slots;
+	bool slots_oom, ran_one;
+	sched_time_t last_switch;
+	uint64_t last_slot_quanta;
 };
+
+/* Time sharing: from @p t on, @p k slots; only changes are kept. false out of memory. */
+static bool slots_push(struct ctx *c, sched_time_t t, uint32_t k)
+{
+	struct replay_result *r = c->r;
+	if (r->n_slots > 0 && r->slots[r->n_slots - 1].slots == k)
+		return true;
+	if (r->n_slots == c->cap_slots) {
+		size_t cap = c->cap_slots ? 2 * c->cap_slots : 256;
+		struct replay_slots *p = realloc(r->slots, cap * sizeof *p);
+		if (p == NULL)
+			return false;
+		r->slots = p;
+		c->cap_slots = cap;
+	}
+	r->slots[r->n_slots++] = (struct replay_slots){t, k};
+	return true;
+}
+
+/* A quantum starts at @p t: the slots in the system during it, and 0 over the idle quanta before it
+ * (an empty machine switches to no slot). */
+static void slots_quantum(struct ctx *c, sched_time_t t)
+{
+	sched_time_t q = c->rp->cfg.gang.quantum;
+	uint64_t sq = sched_gang_counters(c->rp->gang)->slot_quanta;
+	bool ok = true;
+	if (c->ran_one && t > c->last_switch + q)
+		ok = slots_push(c, c->last_switch + q, 0);
+	ok = ok && slots_push(c, t, (uint32_t)(sq - c->last_slot_quanta));
+	c->slots_oom |= !ok;
+	c->ran_one = true;
+	c->last_switch = t;
+	c->last_slot_quanta = sq;
+}
 
 static int source(void *vctx, struct sched_replay_job *job)
 {
@@ -37,6 +78,8 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 	struct ctx *c = vctx;
 	FILE *f = c->o->events;
 	if (e->kind == SCHED_RE_SWITCH) {
+		if (c->o->slots)
+			slots_quantum(c, e->time);
 		/* Time sharing: each quantum's context switch list, with --events-plans. */
 		if (f && c->o->ev_plans) {
 			fprintf(f, "%u switch %u", e->time, e->slot);
@@ -173,6 +216,10 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 		for (size_t i = 0; i < n; i++)
 			st.counters.killed += r->out[i].killed;
 		st.counters.finished = r->gang.ended - st.counters.killed;
+		/* The slots left when the last quantum ends: none, or the one BC keeps (docs/gang.md). */
+		if (o->slots && c.ran_one)
+			c.slots_oom |= !slots_push(&c, c.last_switch + rp->cfg.gang.quantum,
+						   r->gang.slots_created - r->gang.slots_deleted);
 	} else {
 		sched_stats(rp->sched, &st);
 	}
@@ -184,6 +231,11 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	if (e != SCHED_OK) {
 		snprintf(err, errlen, "replay stopped at %u: %s", st.now, sched_strerror(e));
 		rc = e;
+		goto out;
+	}
+	if (c.slots_oom) {
+		snprintf(err, errlen, "out of memory");
+		rc = SCHED_E_NOSPACE;
 		goto out;
 	}
 	r->metrics = rp->metrics;
@@ -201,6 +253,9 @@ out:
 	if (rc != 0) {
 		free(r->out);
 		r->out = NULL;
+		free(r->slots);
+		r->slots = NULL;
+		r->n_slots = 0;
 	}
 	return rc;
 }
@@ -209,6 +264,9 @@ void replay_result_free(struct replay_result *r)
 {
 	free(r->out);
 	r->out = NULL;
+	free(r->slots);
+	r->slots = NULL;
+	r->n_slots = 0;
 }
 
 struct loc_event {

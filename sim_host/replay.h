@@ -25,6 +25,7 @@ struct replay_opts {
 	bool ev_plans;           /* `T plan JOB START` whenever a reservation moves */
 	const long *names;       /* job numbers for the log, indexed like the workload; NULL = indices */
 	struct progress *progress; /* counts each job once its fate is sealed (ended, killed, refused), or NULL */
+	bool slots;              /* time sharing: record the slots in use over time (replay_result.slots) */
 };
 
 struct replay_job_out {
@@ -37,6 +38,12 @@ struct replay_job_out {
 	int refuse_err;          /* SCHED_E_NOSPACE or SCHED_E_LIMIT */
 };
 
+/* Time sharing: from time t on, `slots` time slots are in the system (until the next change). */
+struct replay_slots {
+	sched_time_t t;
+	uint32_t slots;
+};
+
 struct replay_result {
 	struct replay_job_out *out;       /* one per workload job, same order */
 	struct sched_metrics metrics;     /* over the jobs that ran */
@@ -47,6 +54,8 @@ struct replay_result {
 	uint64_t hash;                    /* of the schedule (docs/console.md), as the firmware computes it */
 	struct sched_dynp_stats dynp;     /* what the dynP family did (zero under other policies) */
 	struct sched_gang_counters gang;  /* what the gang module did (zero under space sharing) */
+	struct replay_slots *slots;       /* with replay_opts.slots under time sharing: each change, in time order */
+	size_t n_slots;
 };
 
 /**

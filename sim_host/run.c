@@ -383,7 +383,8 @@ static int replay_column(struct run *r, const struct run_spec *spec, size_t a, s
 				       .scheme = (enum sched_gang_scheme)c.gang.scheme, .quantum = sched_param_get(&c, q),
 				       .bc_slots = (enum sched_gang_bc_slots)sched_param_get(&c, sched_param_find("bc-slots", NULL)),
 				       .check = op->check, .events = r->events, .switches = op->plans,
-				       .names = r->names + a, .progress = &r->progress};
+				       .names = r->names + a, .progress = &r->progress,
+				       .slots = op->timeline != NULL || op->timeline_svg != NULL};
 		return gang_replay_run(r->w.jobs + a, b - a, &go, res, gs, err, errlen);
 	}
 	struct replay_opts o = {
@@ -462,6 +463,12 @@ static int run_cell(struct run *r, size_t per, size_t p, const char *period, cha
 	r->hashes[per * r->op->n_specs + p] = res.hash;
 	if (r->op->jobs_out || r->op->gantt || r->op->timeline || r->op->timeline_svg)
 		memcpy(r->all_out + a, res.out, (b - a) * sizeof *res.out);
+	if (res.slots != NULL) {
+		/* The timeline's slots in use: one column and one period (options.c), kept for write_pictures. */
+		free(r->slots);
+		r->slots = res.slots, r->n_slots = res.n_slots;
+		res.slots = NULL, res.n_slots = 0;
+	}
 	replay_result_free(&res);
 	return SCHED_OK;
 }
@@ -501,7 +508,7 @@ static int write_pictures(struct run *r, char *msg, size_t len)
 	const struct opts *op = r->op;
 	const char *path[3] = {op->gantt, op->timeline, op->timeline_svg};
 	struct picture_src s = {r->w.jobs, r->all_out, r->names, r->w.n, r->procs, base_name(op->trace),
-				op->specs[0].name};
+				op->specs[0].name, r->slots, r->n_slots};
 	for (int k = 0; k < 3; k++) {
 		if (r->pic[k] == NULL)
 			continue;
@@ -677,6 +684,7 @@ int run_free(struct run *r, char *msg, size_t len)
 		if (r->pic[k])
 			fclose(r->pic[k]); /* a failed run: the picture is not written */
 	free(r->all_out);
+	free(r->slots);
 	free(r->hashes);
 	free(r->rows);
 	free(r->names);

@@ -30,6 +30,8 @@ struct run {
 	char slice[REPORT_PERIOD_MAX];  /* the slice's name ("months=3-4", "from=A;to=B"), "" for the whole trace */
 	char slice_desc[192];           /* the slice for the table's header: the name and its trace seconds */
 	FILE *pic[3];                   /* --gantt, --timeline, --timeline-svg (opened early: a bad path fails before the replay) */
+	struct replay_slots *slots;     /* --policy gang with --timeline or --timeline-svg: the slots in use over time */
+	size_t n_slots;
 };
 
 /**

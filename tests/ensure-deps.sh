@@ -9,6 +9,9 @@ command -v gzip >/dev/null 2>&1 || need+=(gzip)
 command -v awk >/dev/null 2>&1 || need+=(mawk)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 command -v jq >/dev/null 2>&1 || need+=(jq)
+# make figures draws with gnuplot; tests/pictures.sh renders a chart in headless Chromium.
+command -v gnuplot >/dev/null 2>&1 || need+=(gnuplot-nox)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v cppcheck >/dev/null 2>&1 || need+=(cppcheck)
 command -v qemu-system-arm >/dev/null 2>&1 || need+=(qemu-system-arm)
 # Slurm, for the private single-node cluster of tests/sweep/slurm.sh (slurm_lib.sh). Where policy-rc.d allows it, installing

@@ -30,6 +30,7 @@ done
 run props tests/prop/props.sh
 run oracle tests/oracle/oracle.sh --check --quick
 run cli tests/cli/cli.sh
+run pictures tests/pictures.sh
 run fixtures tests/cli/fixtures.sh
 run sweep tests/sweep/sweep.sh
 run sweep_slurm tests/sweep/slurm.sh

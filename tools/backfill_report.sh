@@ -142,6 +142,15 @@ sel t2.csv avg_bsld | awk -v paper="$tmp/paper_t2" -v cell="$CELL" -v stats="$tm
 # October-August, those within CELL %, their mean absolute deviation, the year's
 # EASY, cons and FCFS.
 read -r ew cw ties agree months cells within mad ye yc _ <"$tmp/t2stats"
+# The figure's data (make figures draws docs/figures/backfill-bsld-by-month.svg from it):
+# per month, our EASY and conservative slowdowns beside the paper's Table 2.
+mkdir -p docs/figures/data
+sel t2.csv avg_bsld | awk -v paper="$tmp/paper_t2" '
+	BEGIN { while ((getline l < paper) > 0) { split(l, f, " "); pe[f[1]] = f[3]; pc[f[1]] = f[4] }
+		print "# Feitelson and Mu\047alem Weil 1998 Table 2 on KTH: average bounded slowdown per month; written by tools/backfill_report.sh"
+		print "month,easy,cons,easy_paper,cons_paper" }
+	{ v[$1, $2] = $4; if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 } }
+	END { for (i = 1; i <= n; i++) { m = order[i]; printf "%s,%.2f,%.2f,%d,%d\n", m, v["easy", m], v["cons", m], pe[m], pc[m] } }' >docs/figures/data/backfill-bsld-by-month.csv
 
 # --- Table 3 -------------------------------------------------------------------
 # stat PREFIX F POLICY: mean, min and max over the seeds of the job-weighted
@@ -346,6 +355,11 @@ build/replay --format csv --by-month --policy fcfs,easy,cons $K
 TXT
 	cat "$tmp/t2.md"
 	cat <<TXT
+
+The same months drawn (\`make figures\`, from docs/figures/data/backfill-bsld-by-month.csv):
+solid lines ours, dashed the paper's Table 2:
+
+![Average bounded slowdown per month on KTH, EASY and conservative, ours and the paper's Table 2](figures/backfill-bsld-by-month.svg)
 
 ## Table 3: estimates of varying quality
 

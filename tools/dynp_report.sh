@@ -56,6 +56,20 @@ val() {
 }
 t4() { val "$tmp/t4_$1.csv" "$2" "$3"; }
 cv() { val "$tmp/c_$1_$2.csv" "$3" "$4"; }
+# The figure's data (make figures draws docs/figures/dynp-artww.svg from it): ARTwW per set,
+# shrinking factor and policy, the numbers of the "Over shrinking factors" tables below.
+mkdir -p docs/figures/data
+{
+	echo "# Streit 2002 Figure 4 layout: ARTwW (s) against the shrinking factor per job set; written by tools/dynp_report.sh"
+	echo "set,shrink,fcfs,sjf,ljf,dynp_basic,dynp_simple,dynp_advanced"
+	for s in $sets; do
+		for f in $(shrinks "$s"); do
+			l="$s,$f"
+			for p in fcfs-replan sjf ljf dynp-basic dynp-simple-artww dynp-adv-artww; do l="$l,$(cv "$s" "$f" "$p" artww)"; done
+			echo "$l"
+		done
+	done
+} >docs/figures/data/dynp-artww.csv
 # info SET ROWLABEL: one statistic of fixinfo's CSV (row label, value).
 info() { awk -F, -v k="$2" '$1 == k { print $2 }' "$tmp/info_$1.csv"; }
 fmt() { awk -v f="$1" -v x="$2" 'BEGIN { printf f, x }'; }
@@ -236,6 +250,10 @@ either decider, at the paper's shrinking factors; one command per point:
 
 TXT
 	echo "    build/$(curve_cmd SET F)"
+	echo
+	echo "ARTwW drawn, one panel per set (\`make figures\`, from docs/figures/data/dynp-artww.csv):"
+	echo
+	echo "![ARTwW against the shrinking factor, one line per policy, for CTC_syn, KTH_syn and SDSC_syn](figures/dynp-artww.svg)"
 	echo
 	for s in $sets; do
 		echo "### $s on $(procs "$s") processors: ARTwW (s)"

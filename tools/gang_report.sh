@@ -101,6 +101,17 @@ awk '{ k = $1 " " $2 " " $3 " " $4
              print line, w[k] + 0, cap[k], sets[k] } }' "$tmp/rows" >"$tmp/avg"
 # avg fields: 1 table 2 sizes 3 rho 4 scheme 5 r_a 6 n_l 7 n_a 8 t_ta 9 t_sa 10 t_ma 11 t_la
 #             12 rho measured 13 most arrivals that waited for a slot in a set 14 the bound on slots 15 sets
+# The figure's data (make figures draws docs/figures/gang-turnaround.svg from it): the average
+# turnaround t_ta per table layout, sizes, rho and scheme, beside the paper's Tables 1 and 2.
+mkdir -p docs/figures/data
+{
+	echo "# Zhou, Walsh and Brent 2000 Fig. 3 layout: average turnaround t_ta (slots of 5 s) against rho; written by tools/gang_report.sh"
+	echo "table,sizes,rho,scheme,t_ta,t_ta_paper"
+	# paper fields: table rho scheme r_a n_l n_a t_ta ...
+	awk -v pf="$tmp/paper" 'BEGIN { while ((getline l < pf) > 0) { split(l, p, " "); paper[p[1], p[2], p[3]] = p[7] } }
+	{ printf "%s,%s,%s,%s,%.2f,%s\n", $1, $2, $3, $4, $8, paper[$1, $3, $4] }' "$tmp/avg" |
+		sort -t, -k1,1n -k2,2 -k4,4 -k3,3n
+} >docs/figures/data/gang-turnaround.csv
 
 # cells TABLE SIZES: ours beside the paper's, cell by cell, and whether the bound on slots was hit.
 cells() {
@@ -292,6 +303,12 @@ reach for the first reading, so its sizes must have been close to powers of
 two; both are shown. With whole sizes, rho 0.9 is more than the machine can
 carry: every scheme's backlog grows through the set, and the Table 2 cell of
 BRMS there (thousands of slots, 94 s of CPU per set) has set 1 only.
+
+The average turnaround t_ta against rho, one line per scheme, ours solid and
+the paper's dashed (the layout of its Fig. 3; `make figures`, from
+docs/figures/data/gang-turnaround.csv; the y axis is logarithmic):
+
+![Average turnaround against the load rho, one line per scheme, in the Table 1 and Table 2 layouts, whole and power-of-two sizes](figures/gang-turnaround.svg)
 
 TXT
 	section 1 log "Table 1 layout: 200 jobs x 20 sets, whole sizes"

@@ -90,6 +90,24 @@ for t in $tols; do
 		"$(val "all_$t" ef)" "$(val "all_$t" ef_1_32)" "$(val "all_$t" ef_33_64)" "$(val "all_$t" ef_65_120)" \
 		"$(val "all_$t" ef_121_up | sed 's/^$/-/')"
 done
+# The figure's data (make figures draws docs/figures/relaxed-ef-by-class.svg from it): the
+# expansion factor per size class of the table above, against the tolerance.
+mkdir -p docs/figures/data
+{
+	echo "# Spear and McGalliard 2007 Exhibit 11 classes on KTH: expansion factor against the tolerance (scope all); written by tools/relaxed_sweep.sh"
+	echo "tolerance_s,tolerance,ef,ef_1_32,ef_33_64,ef_65_120"
+	for t in $tols; do
+		echo "$t,$(name_of "$t"),$(val "all_$t" ef),$(val "all_$t" ef_1_32),$(val "all_$t" ef_33_64),$(val "all_$t" ef_65_120)"
+	done
+} >docs/figures/data/relaxed-ef-by-class.csv
+cat <<'TXT'
+
+The expansion factor by size class against the tolerance, drawn (`make
+figures`, from docs/figures/data/relaxed-ef-by-class.csv; the tolerances are
+equally spaced on the axis, not to scale):
+
+![Expansion factor of the 1-32, 33-64 and 65-120 processor classes against the tolerance, KTH](figures/relaxed-ef-by-class.svg)
+TXT
 cat <<'TXT'
 
 Our first reading, kept as `--relaxed-scope arrival`: only a job that has

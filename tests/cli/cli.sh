@@ -59,7 +59,7 @@ expect_error alpha_range 2 "^replay: --alpha-u takes 0\\.\\.1: 1\\.5" -- --polic
 expect_error plans_need_events 2 "events-plans needs --events-out" -- --events-plans "$KTH"
 expect_error partition_needs_site 2 "partition needs --site" -- --partition a=4 "$KTH"
 expect_error gantt_needs_one_policy 2 "draw one policy" -- --policy easy,cons --gantt "$tmp/g.svg" "$KTH"
-expect_error timeline_not_gang 2 "do not apply to --policy gang" -- --policy gang --timeline "$tmp/t.csv" "$KTH"
+expect_error gantt_not_gang 2 "^replay: --gantt does not apply to --policy gang" -- --policy gang --procs 128 --gantt "$tmp/g.svg" "$KTH"
 expect_error gantt_window_needs_gantt 2 "gantt-from and --gantt-to need --gantt" -- --policy easy --gantt-from 1h "$KTH"
 expect_error gantt_window_order 2 "gantt-from must be before" -- --policy easy --gantt "$tmp/g.svg" --gantt-from 2h --gantt-to 1h "$KTH"
 expect_error gantt_unwritable 1 "^replay: $tmp/nodir/g.svg: No such file" -- --policy easy --gantt "$tmp/nodir/g.svg" "$KTH"
@@ -329,3 +329,43 @@ result timeline_matches_schedule "$([ -z "$bad" ] && echo 0 || echo 1)" "$bad"
 "$R" --policy easy --gantt "$tmp/z.svg" --gantt-from 0 --gantt-to 1h tests/data/rand120.swf >/dev/null
 zoomed=$(grep -c 'class="job"' "$tmp/z.svg")
 result gantt_window_zooms "$([ "$zoomed" -gt 0 ] && [ "$zoomed" -lt "$ran" ] && echo 0 || echo 1)" "$zoomed of $ran jobs in the first hour"
+
+# Gang scheduling's timeline (time sharing: one more column, the slots in use). The random 120-job
+# trace on 64 processors: busy, queued and running recomputed from --jobs-out (field 3 the time to
+# the first quantum, 4 from then to the end); no bound of the machine on busy (a job per slot).
+"$R" --policy gang --procs 64 --format csv --timeline "$tmp/gt.csv" --timeline-svg "$tmp/gt.svg" \
+	--jobs-out "$tmp/gt.swf" --events-out "$tmp/gt.ev" --events-plans tests/data/rand120.swf >"$tmp/gt.out" 2>"$tmp/gt.err"
+st=$?
+bad=$(awk -F, 'NR == FNR { if ($0 !~ /^;/) { split($0, f, " "); n++; sub_[n] = f[2];
+		st[n] = f[2] + f[3]; en[n] = st[n] + f[4]; p[n] = f[5] } next }
+	FNR == 1 { if ($0 != "time,busy_procs,queued_jobs,running_jobs,slots") print "header " $0; next }
+	{ rows++; busy = 0; q = 0; run = 0
+	  for (i = 1; i <= n; i++) { if (st[i] <= $1 && $1 < en[i]) { busy += p[i]; run++ }
+				    if (sub_[i] <= $1 && $1 < st[i]) q++ }
+	  if ($2 != busy || $3 != q || $4 != run) print "at " $1 ": " $2 "," $3 "," $4 " recomputed " busy "," q "," run }
+	END { if (rows < 100) print "only " rows " rows" }' "$tmp/gt.swf" "$tmp/gt.csv" | head -3)
+result timeline_gang_matches_schedule "$([ $st -eq 0 ] && [ -z "$bad" ] && echo 0 || echo 1)" "exit $st: $bad$(head -1 "$tmp/gt.err")"
+# Slots: a quantum (5 s, from the first arrival's boundary) runs a slot (a `switch` line of
+# --events-plans) exactly when the timeline has a slot in use; the time-weighted mean and the most
+# slots are the report's n_a and n_l (gang_avg_slots, gang_max_slots: Zhou, Walsh and Brent 2000 s. 4.3).
+bad=$(awk -F, -v q=5 'NR == FNR { if ($2 == "switch") sw[$1] = 1; next }
+	FNR == 1 { next }
+	{ if (FNR > 2) { for (b = t + (q - t % q) % q; b < $1; b += q) if ((b in sw) != (k > 0)) { print "quantum " b ": slots " k ", switch " (b in sw) + 0; exit }
+			 sum += k * ($1 - t) }
+	  if (FNR == 2) first = $1 - $1 % q
+	  t = $1; k = $5; if (k > max) max = k }
+	END { printf "%.4f %d\n", sum / (t - first), max }' FS=' ' "$tmp/gt.ev" FS=, "$tmp/gt.csv")
+want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "%.4f %d\n", $c["gang_avg_slots"], $c["gang_max_slots"] }' "$tmp/gt.out")
+result timeline_gang_slots "$([ -n "$want" ] && [ "$bad" = "$want" ] && echo 0 || echo 1)" "timeline '$bad', report n_a n_l '$want'"
+xmllint --noout "$tmp/gt.svg" 2>"$tmp/xml.err" && grep -q '>slots in use<' "$tmp/gt.svg"
+result timeline_gang_svg "$?" "$(head -2 "$tmp/xml.err" | tr '\n' ' ')"
+# An idle gap, worked by hand (docs/gang.md): job 1 (4 of 8 processors, 20 s = 4 quanta) at 0, job 2
+# (2 processors, 10 s) at 100. BR deletes the emptied slot (0 slots from 20 to 100); BC keeps its last.
+printf '; MaxProcs: 8\n1 0 0 20 4 -1 -1 4 20 -1 1 1 1 -1 1 -1 -1 -1\n2 100 0 10 2 -1 -1 2 10 -1 1 1 1 -1 1 -1 -1 -1\n' >"$tmp/gap.swf"
+for sc in br:0 bc:1; do
+	"$R" --policy gang --scheme "${sc%:*}" --timeline "$tmp/gap.csv" "$tmp/gap.swf" >/dev/null 2>&1
+	k=${sc#*:}
+	want="time,busy_procs,queued_jobs,running_jobs,slots 0,4,0,1,1 20,0,0,0,$k 100,2,0,1,1 110,0,0,0,$k"
+	got=$(tr '\n' ' ' <"$tmp/gap.csv")
+	result "timeline_gang_idle_gap_${sc%:*}" "$([ "$got" = "$want " ] && echo 0 || echo 1)" "got '$got'"
+done
