@@ -177,7 +177,7 @@ trace-report: $(BUILD)/fixinfo $(BUILD)/wlgen ## the traces against Streit 2002 
 backfill-report: $(BUILD)/replay ## EASY vs conservative on KTH (Feitelson and Mu'alem Weil 1998), into docs/backfill-results.md
 	BUILD=$(BUILD) tools/backfill_report.sh
 
-priorities-report: $(BUILD)/replay ## relaxed and slack-based backfilling (Talby and Feitelson 1999; Spear and McGalliard 2007), into docs/priorities-results.md
+priorities-report: $(BUILD)/replay $(BUILD)/sweep ## relaxed and slack-based backfilling (Talby and Feitelson 1999; Spear and McGalliard 2007), into docs/priorities-results.md
 	BUILD=$(BUILD) tools/priorities_report.sh
 
 dynp-report: $(BUILD)/replay $(BUILD)/wlgen ## the dynP family (Streit 2002), into docs/dynp-results.md
