@@ -180,7 +180,7 @@ backfill-report: $(BUILD)/replay ## EASY vs conservative on KTH (Feitelson and M
 priorities-report: $(BUILD)/replay $(BUILD)/sweep ## relaxed and slack-based backfilling (Talby and Feitelson 1999; Spear and McGalliard 2007), into docs/priorities-results.md
 	BUILD=$(BUILD) tools/priorities_report.sh
 
-dynp-report: $(BUILD)/replay $(BUILD)/wlgen ## the dynP family (Streit 2002), into docs/dynp-results.md
+dynp-report: $(BUILD)/replay $(BUILD)/sweep $(BUILD)/wlgen ## the dynP family (Streit 2002), into docs/dynp-results.md
 	BUILD=$(BUILD) tools/dynp_report.sh
 
 gang-report: $(BUILD)/replay $(BUILD)/wlgen ## gang scheduling (Zhou, Walsh and Brent 2000), into docs/gang-results.md
