@@ -183,7 +183,7 @@ priorities-report: $(BUILD)/replay $(BUILD)/sweep ## relaxed and slack-based bac
 dynp-report: $(BUILD)/replay $(BUILD)/sweep $(BUILD)/wlgen ## the dynP family (Streit 2002), into docs/dynp-results.md
 	BUILD=$(BUILD) tools/dynp_report.sh
 
-gang-report: $(BUILD)/replay $(BUILD)/wlgen ## gang scheduling (Zhou, Walsh and Brent 2000), into docs/gang-results.md
+gang-report: $(BUILD)/replay $(BUILD)/sweep $(BUILD)/wlgen ## gang scheduling (Zhou, Walsh and Brent 2000), into docs/gang-results.md
 	BUILD=$(BUILD) tools/gang_report.sh
 
 # --- the firmware: one folder per board under port/, each with a port.mk ----------
