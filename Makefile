@@ -179,13 +179,13 @@ trace-report: $(BUILD)/fixinfo $(BUILD)/wlgen ## the traces against Streit 2002 
 backfill-report: $(BUILD)/replay ## EASY vs conservative on KTH (Feitelson and Mu'alem Weil 1998), into docs/backfill-results.md
 	BUILD=$(BUILD) tools/backfill_report.sh
 
-priorities-report: $(BUILD)/replay ## relaxed and slack-based backfilling (Talby and Feitelson 1999; Spear and McGalliard 2007), into docs/priorities-results.md
+priorities-report: $(BUILD)/replay $(BUILD)/sweep ## relaxed and slack-based backfilling (Talby and Feitelson 1999; Spear and McGalliard 2007), into docs/priorities-results.md
 	BUILD=$(BUILD) tools/priorities_report.sh
 
-dynp-report: $(BUILD)/replay $(BUILD)/wlgen $(BUILD)/fixinfo ## the dynP family (Streit 2002), into docs/dynp-results.md
+dynp-report: $(BUILD)/replay $(BUILD)/sweep $(BUILD)/wlgen $(BUILD)/fixinfo ## the dynP family (Streit 2002), into docs/dynp-results.md
 	BUILD=$(BUILD) tools/dynp_report.sh
 
-gang-report: $(BUILD)/replay $(BUILD)/wlgen ## gang scheduling (Zhou, Walsh and Brent 2000), into docs/gang-results.md
+gang-report: $(BUILD)/replay $(BUILD)/sweep $(BUILD)/wlgen ## gang scheduling (Zhou, Walsh and Brent 2000), into docs/gang-results.md
 	BUILD=$(BUILD) tools/gang_report.sh
 
 # The reports above write their figures' data into docs/figures/data/ (committed); this draws them.

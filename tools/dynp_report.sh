@@ -6,19 +6,17 @@
 # ARTwW in detail), Figures 2, 4 and 8 (ARTwW and utilization over the
 # paper's shrinking factors), and a claim table whose verdicts are computed
 # here from the numbers. Every table is made by the commands printed above it.
+# The sets are made first (build/dynp/); the replays are the cells of
+# tools/experiments/dynp-report.exp, run by build/sweep on WORKERS processes
+# (default: every processor) into build/sweeps/dynp-report.csv, kept there:
+# an interrupted or repeated report replays only what changed, and a cluster
+# can run them first (build/sweep --slurm, see build/sweep --help).
 set -eu
 B=${BUILD:-build}
 R=$B/replay
 out=docs/dynp-results.md
-# DYNP_DATA=DIR keeps the replays' outputs in DIR and reuses them (for work on the tables).
-if [ -n "${DYNP_DATA:-}" ]; then
-	tmp=$DYNP_DATA
-	mkdir -p "$tmp"
-	rm -f "$tmp/claims"
-else
-	tmp=$(mktemp -d)
-	trap 'rm -rf "$tmp"' EXIT
-fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
 CLAIMS=$tmp/claims
 
@@ -38,15 +36,27 @@ gen_cmd() { echo "wlgen --model matrix --from fixtures/$(src "$1").fix --procs $
 t4_cmd() { echo "replay --policy dynp --decider simple,advanced --quality artww,art,ms --procs $(procs "$1") --format csv ${2:-}$1.fix"; }
 curve_cmd() { echo "replay --policy fcfs-replan,sjf,ljf,dynp-basic,dynp --decider simple,advanced --procs $(procs "$1") --shrink $2 --format csv ${3:-}$1.fix"; }
 
+# The sets go to build/dynp/, where tools/experiments/dynp-report.exp names
+# them; its cells, the replays, run by build/sweep on WORKERS processes
+# (default: every processor) into build/sweeps/dynp-report.csv, kept there so
+# an interrupted or repeated report replays only what changed (a set made
+# again the same is the same input). Each table's CSV is then picked out of
+# the sweep's by the command the report prints (tools/lib.sh: sweep_rows).
+D=build/dynp
+mkdir -p "$D"
 for s in $sets; do
 	# shellcheck disable=SC2046 # the commands are words without spaces
-	[ -s "$tmp/t4_$s.csv" ] || "$B/"$(gen_cmd "$s" "$tmp/") >/dev/null
-	"$B/fixinfo" --csv "$tmp/$s.fix" >"$tmp/info_$s.csv"
-	# shellcheck disable=SC2046
-	[ -s "$tmp/t4_$s.csv" ] || "$B/"$(t4_cmd "$s" "$tmp/") >"$tmp/t4_$s.csv"
+	"$B/"$(gen_cmd "$s" "$D/") >/dev/null
+	"$B/fixinfo" --csv "$D/$s.fix" >"$tmp/info_$s.csv"
+done
+S=$B/sweeps/dynp-report.csv
+sweep_run tools/experiments/dynp-report.exp "$S"
+# pick CMD: the rows of the replay CMD (a command above, with $D/) from the sweep.
+pick() { sweep_rows "$S" "run=$(echo "$1" | sed 's/^replay //; s/ --format csv//')"; }
+for s in $sets; do
+	pick "$(t4_cmd "$s" "$D/")" >"$tmp/t4_$s.csv"
 	for f in $(shrinks "$s"); do
-		# shellcheck disable=SC2046
-		[ -s "$tmp/c_${s}_$f.csv" ] || "$B/"$(curve_cmd "$s" "$f" "$tmp/") >"$tmp/c_${s}_$f.csv"
+		pick "$(curve_cmd "$s" "$f" "$D/")" >"$tmp/c_${s}_$f.csv"
 	done
 done
 
@@ -514,12 +524,14 @@ claims() {
 # The dynP family on synthetic job sets (Streit 2002)
 
 Produced by \`make dynp-report\` (tools/dynp_report.sh) in ${cpu} s of CPU
-time (the replays and this script's own work); every number comes from the
+time (the replays and this script's own work$(sweep_reused "")); every number comes from the
 commands shown. How the policies work is in [dynp.md](dynp.md). Streit
 2002 is seed 004 of docs/references.md. The report replays only what the
 paper's Tables 3 to 6 and Figures 2, 4 and 8 need; the archive traces
 themselves, which the paper did not replay, are not run here
-(\`build/replay --policy dynp TRACE\` does it).
+(\`build/replay --policy dynp TRACE\` does it). The replays run as the cells
+of the experiment file tools/experiments/dynp-report.exp, through
+build/sweep.
 
 TXT
 	cat "$tmp/body"

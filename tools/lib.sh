@@ -57,3 +57,71 @@ claims_table() {
 		printf "%d claims: %d reproduced, %d partly, %d not reproduced.\n",
 			NR, n["REPRODUCED"], n["PARTLY"], n["NOTREPRODUCED"] }' "$CLAIMS"
 }
+
+# The report targets' replays run through build/sweep from experiment files
+# (tools/experiments/*.exp): on ${WORKERS:-every processor} here, or as a
+# Slurm array elsewhere (build/sweep --slurm) into the same OUT, which a report
+# then finds done. OUT is kept (with OUT.cells/): an interrupted report
+# resumes, and a re-run replays only the cells whose replayer, arguments or
+# input files changed.
+#   sweep_run EXP OUT: run EXP into OUT; SWEEP_REUSED is then the number of
+#     its cells that were done already (their CPU time is not this run's),
+#     SWEEP_CELLS and SWEEP_REUSED_ALL the cells and those done already over
+#     every sweep_run of the script; with SWEEP_LEDGER set to a file, each
+#     sweep_run also appends "CELLS REUSED" there (for a calling script).
+#   sweep_reused [LEDGER]: ", except the N of M that build/sweep kept from an
+#     earlier run" when some were (over this script's sweeps, or those in LEDGER), for a
+#     sentence on what the CPU time counts; else nothing.
+#   sweep_rows OUT AXIS=LABEL...: the replayer's CSV of the rows of OUT whose
+#     sweep_AXIS column is LABEL (each pair must hold), without the sweep_
+#     columns: the file a direct `replay --format csv` of that cell writes,
+#     read by column name. Fails when no row matches.
+SWEEP_CELLS=0 SWEEP_REUSED_ALL=0
+sweep_run() {
+	local exp=$1 out=$2 list
+	mkdir -p "$(dirname "$out")"
+	list=$("${B:-build}/sweep" "$exp" -o "$out" --list)
+	SWEEP_REUSED=$(printf '%s\n' "$list" | awk '$3 == "done"' | wc -l)
+	SWEEP_CELLS=$((SWEEP_CELLS + $(printf '%s\n' "$list" | wc -l)))
+	SWEEP_REUSED_ALL=$((SWEEP_REUSED_ALL + SWEEP_REUSED))
+	[ -z "${SWEEP_LEDGER:-}" ] || printf '%s\n' "$list" | awk '$3 == "done" { d++ } END { print NR, d + 0 }' >>"$SWEEP_LEDGER"
+	"${B:-build}/sweep" "$exp" -o "$out" --workers "${WORKERS:-$(nproc)}"
+}
+sweep_reused() {
+	local cells=$SWEEP_CELLS kept=$SWEEP_REUSED_ALL
+	[ -z "${1:-}" ] || read -r cells kept <<<"$(awk '{ c += $1; d += $2 } END { print c + 0, d + 0 }' "$1")"
+	[ "$kept" -eq 0 ] || printf ', except the %d of %d that build/sweep kept from an earlier run' "$kept" "$cells"
+}
+sweep_rows() {
+	local out=$1
+	shift
+	awk -v want="$(printf '%s\n' "$@")" '
+		# take(s): the first CSV field of s (RFC 4180) unquoted into F, what follows its comma into REST.
+		function take(s,   i, c, v) {
+			if (substr(s, 1, 1) != "\"") {
+				i = index(s, ",")
+				if (i == 0) { F = s; REST = ""; return }
+				F = substr(s, 1, i - 1); REST = substr(s, i + 1); return
+			}
+			v = ""
+			for (i = 2; i <= length(s); i++) {
+				c = substr(s, i, 1)
+				if (c == "\"" && substr(s, i + 1, 1) == "\"") { v = v c; i++; continue }
+				if (c == "\"") break
+				v = v c
+			}
+			F = v; REST = substr(s, i + 2)
+		}
+		BEGIN { nw = split(want, w, "\n")
+			for (k = 1; k <= nw; k++) { e = index(w[k], "="); key[k] = "sweep_" substr(w[k], 1, e - 1); val[k] = substr(w[k], e + 1) } }
+		NR == 1 { s = $0
+			for (n = 0; ; n++) { take(s); if (F !~ /^sweep_/) break; name[n + 1] = F; s = REST }
+			for (k = 1; k <= nw; k++) { col[k] = 0; for (j = 1; j <= n; j++) if (name[j] == key[k]) col[k] = j
+				if (!col[k]) { print "sweep_rows: no column " key[k] > "/dev/stderr"; bad = 1; exit 1 } }
+			print s; next }
+		{ s = $0; ok = 1
+		  for (j = 1; j <= n; j++) { take(s); got[j] = F; s = REST }
+		  for (k = 1; k <= nw; k++) if (got[col[k]] != val[k]) ok = 0
+		  if (ok) { print s; rows++ } }
+		END { if (!bad && !rows) { print "sweep_rows: no row with " want > "/dev/stderr"; exit 1 } }' "$out"
+}

@@ -7,6 +7,14 @@
 # with the claim table (tools/lib.sh: claim, verdict, claims_table): each
 # claim of the papers' results, our number, and a verdict computed here from
 # the numbers with the thresholds written next to it.
+# The replays whose only output is their CSV are the cells of the experiment
+# tools/experiments/priorities-report.exp (and of build/sweeps/priorities-
+# awt.exp, written here from its numbers), run by build/sweep on WORKERS
+# processes (default: every processor) into build/sweeps/*.csv, kept there so
+# an interrupted or repeated report replays only what is not done (or a
+# cluster runs them first: build/sweep --slurm, see build/sweep --help); the rest
+# (text reports, side files) are replayed here. relaxed_sweep.sh does the same
+# with tools/experiments/relaxed-tolerance.exp.
 set -eu
 B=${BUILD:-build}
 R=$B/replay
@@ -18,11 +26,12 @@ trap 'rm -rf "$tmp"' EXIT
 CLAIMS=$tmp/claims
 : >"$CLAIMS"
 
-# run FILE ARGS...: the replayer's CSV into FILE, the command kept for the document.
+# run FILE ARGS... TRACE: the replayer's CSV of that replay, a cell of the
+# sweep in $S (below), into FILE; the command kept for the document.
 run() {
 	local f=$1
 	shift
-	"$R" --format csv "$@" >"$tmp/$f"
+	sweep_rows "$S" "run=${*:1:$#-1}" "trace=${!#}" >"$tmp/$f"
 	echo "build/replay --format csv $*" | sed "s|$B/||" >"$tmp/$f.cmd"
 }
 
@@ -62,6 +71,16 @@ TXT
 # Feitelson 1999 section 3.1 ran it, with the paper's parameters unless the
 # command says otherwise (all alphas 1, SF 3, AWT 2401 s, AST; early ends
 # compressed as conservative does, the default).
+# The replays whose only output is the CSV are the cells of
+# tools/experiments/priorities-report.exp, then of a second experiment this
+# script writes for the runs that need the first one's numbers; build/sweep
+# runs them on $WORKERS (default: every processor) into build/sweeps/, where
+# an interrupted report resumes (tools/lib.sh: sweep_run). The run lines
+# below pick each replay's rows out of the sweep's CSV.
+S=$B/sweeps/priorities-report.csv
+export SWEEP_LEDGER=$tmp/sweeps # relaxed_sweep.sh's too, for the CPU time's note
+: >"$SWEEP_LEDGER"
+sweep_run tools/experiments/priorities-report.exp "$S"
 M="--procs 128 --by-month"
 run t1.csv $M --policy cons,easy,slack "$K"
 for sf in 1 5 7 9 11; do run sf$sf.csv $M --policy slack --sf $sf "$K"; done
@@ -80,18 +99,32 @@ run awt1.csv $M --policy slack --awt 1 "$K"
 # wait), but ours, to see whether the paper's 2401 s explains the priority gap.
 own_awt=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["policy"] == "cons" { w += $c["avg_wait"] * $c["jobs"]; j += $c["jobs"] } END { printf "%.0f", w / j }' "$tmp/t1.csv")
-run awt_own_hi.csv $M --policy slack --awt "$own_awt" --hi-pri-every 5 "$K"
 # Section 3.2: "using a monthly instead of the yearly AWT separately for each
 # month": each month replayed alone with its own conservative average wait.
-: >"$tmp/awt_monthly"
 n_months=$(awk -F, 'NR > 1 && $3 == "cons"' "$tmp/t1.csv" | wc -l)
 for m in $(seq 1 "$n_months"); do
 	a=$(awk -F, -v m="$m" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["policy"] == "cons" && ++k == m { x = int($c["avg_wait"] + 0.5); print x < 1 ? 1 : x }' "$tmp/t1.csv")
-	"$R" --format csv --procs 128 --months "$m" --policy slack --awt "$a" "$K" |
-		awk -F, -v a="$a" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-			{ print $c["jobs"], $c["avg_wait"], a }' >>"$tmp/awt_monthly"
-done
+	echo "$m $a"
+done >"$tmp/month_awt"
+# These replays take their AWT from t1.csv, so their experiment is written
+# here, beside the sweep's result: the same format, the same resumption.
+S2=$B/sweeps/priorities-awt.csv
+{
+	echo "# written by tools/priorities_report.sh from $S: AWT from our conservative waits"
+	echo "trace $K"
+	printf 'axis run %s' "$M --policy slack --awt $own_awt --hi-pri-every 5"
+	while read -r m a; do printf ' | %s' "--procs 128 --months $m --policy slack --awt $a"; done <"$tmp/month_awt"
+	echo
+} >"$B/sweeps/priorities-awt.exp"
+sweep_run "$B/sweeps/priorities-awt.exp" "$S2"
+S=$S2 run awt_own_hi.csv $M --policy slack --awt "$own_awt" --hi-pri-every 5 "$K" # S: for this call only
+: >"$tmp/awt_monthly"
+while read -r m a; do
+	sweep_rows "$S2" "run=--procs 128 --months $m --policy slack --awt $a" "trace=$K" >"$tmp/month.csv"
+	awk -F, -v a="$a" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ print $c["jobs"], $c["avg_wait"], a }' "$tmp/month.csv" >>"$tmp/awt_monthly"
+done <"$tmp/month_awt"
 run x_fcfs.csv --policy fcfs "$K"
 run x_cons.csv --policy cons "$K"
 run x_relaxed.csv --policy relaxed --tolerance 1h "$K"
@@ -580,11 +613,14 @@ cpu=$(awk '{ for (i = 1; i <= NF; i++) { split($i, t, "m"); sub(/s$/, "", t[2]);
 
 Produced by \`make priorities-report\` (tools/priorities_report.sh) from the
 committed fixtures in ${cpu} s of CPU time (user plus system, every replay
-included, on the machine that last ran it); every number below comes from
+included$(sweep_reused "$SWEEP_LEDGER"), on the machine that last ran it); every number below comes from
 the replayer commands printed above its table, and the papers' figures are
 typed in for comparison. The last section judges each claim of the papers'
 results against our numbers. How the policies work, and which delays each
-one bounds, is in [priorities.md](priorities.md).
+one bounds, is in [priorities.md](priorities.md). The replays whose only
+output is their CSV table run as cells of the experiment files
+tools/experiments/priorities-report.exp and relaxed-tolerance.exp, through
+build/sweep.
 
 TXT
 	cat "$tmp/slack_body" "$tmp/other_body"

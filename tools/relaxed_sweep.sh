@@ -7,7 +7,11 @@
 # table. With CLAIMS set to a file (tools/lib.sh), the claim rows are
 # appended there instead, for the report's one table at its end.
 # Every number comes from the replayer; verdicts are computed below, with
-# the thresholds stated next to each, never typed.
+# the thresholds stated next to each, never typed. The replays whose only
+# output is their CSV are the cells of tools/experiments/relaxed-tolerance.exp,
+# run by build/sweep on WORKERS processes (default: every processor) into
+# build/sweeps/relaxed-tolerance.csv (kept: a repeated run replays only what
+# changed); those that write side files (--jobs-out, --events-out) run here.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tools/lib.sh
@@ -25,8 +29,17 @@ fi
 : >>"$CLAIMS"
 export CLAIMS
 
-# run NAME ARGS...: the replayer's CSV into NAME.csv, the command kept for the document.
+# run NAME ARGS... TRACE: the replayer's CSV of that replay, a cell of the
+# sweep in $S (below), into NAME.csv; the command kept for the document.
 run() {
+	local f=$1
+	shift
+	sweep_rows "$S" "run=${*:1:$#-1}" "trace=${!#}" >"$tmp/$f.csv"
+	echo "build/replay --format csv $*" | sed "s|$B/||" >"$tmp/$f.cmd"
+}
+# direct NAME ARGS...: the same from a replay of its own, for one that writes
+# a side file (--jobs-out), which an experiment cannot.
+direct() {
 	local f=$1
 	shift
 	"$R" --format csv "$@" >"$tmp/$f.csv"
@@ -47,8 +60,14 @@ pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f%%", 100 * (b - a) / a }';
 tols="0 600 1800 3600 7200 14400 28800 86400"
 name_of() { case $1 in 0) echo 0 ;; 600) echo 10m ;; 1800) echo 30m ;; 3600) echo 1h ;; 7200) echo 2h ;;
 	14400) echo 4h ;; 28800) echo 8h ;; 86400) echo 24h ;; esac; }
+# The replays whose only output is the CSV are the cells of
+# tools/experiments/relaxed-tolerance.exp, run by build/sweep on $WORKERS
+# (default: every processor) into build/sweeps/, where an interrupted report
+# resumes (tools/lib.sh: sweep_run); the others are replayed here.
+S=$B/sweeps/relaxed-tolerance.csv
+sweep_run tools/experiments/relaxed-tolerance.exp "$S"
 for t in $tols; do
-	run "all_$t" --policy relaxed --tolerance "$(name_of "$t")" --jobs-out "$tmp/all_$t.swf" "$K"
+	direct "all_$t" --policy relaxed --tolerance "$(name_of "$t")" --jobs-out "$tmp/all_$t.swf" "$K"
 	run "arr_$t" --policy relaxed --tolerance "$(name_of "$t")" --relaxed-scope arrival "$K"
 done
 run cons --policy cons "$K"
@@ -244,7 +263,7 @@ for f in fcfs cons minus6 minus12 plus12 fcfs112; do echo "    $(cat "$tmp/$f.cm
 echo
 times >"$tmp/times" # the builtin, in this shell: line 2 is the children's user and system time
 echo "This section took $(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%.1f s", t }' \
-	"$tmp/times") of CPU (its replays, user and system)."
+	"$tmp/times") of CPU (its replays, user and system$(sweep_reused ""))."
 if [ $own_table -eq 1 ]; then
 	echo
 	echo "### What reproduces (Spear and McGalliard 2007)"
