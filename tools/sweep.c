@@ -11,6 +11,7 @@
  * temporary name and renamed when its replay has exited 0: an interrupted sweep leaves no half cell.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -50,6 +51,9 @@ static const char usage[] =
 "  --replay PATH      the replayer (default: replay beside this program)\n"
 "  --list             print each cell's index, digest, state (done or todo)\n"
 "                     and arguments; run nothing\n"
+"  --prune            delete the kept results in FILE.cells/ that are no cell\n"
+"                     of this experiment (an earlier version of the file, a\n"
+"                     rebuilt replayer); run nothing\n"
 "  --progress         progress on stderr even into a pipe; --quiet: none\n"
 "                     (default: on a terminal, for runs over a second)\n"
 "\n"
@@ -75,12 +79,12 @@ static const char usage[] =
 "usage: the experiment's arguments are wrong) stops further launches.\n";
 
 enum { O_WORKERS = 256, O_REPLAY, O_LIST, O_PROGRESS, O_QUIET, O_SLURM, O_TASKS, O_WAIT, O_PARTITION,
-       O_ACCOUNT, O_TIME, O_SBATCH, O_TASK, O_GATHER };
+       O_ACCOUNT, O_TIME, O_SBATCH, O_TASK, O_GATHER, O_PRUNE };
 
 struct opts {
 	const char *exp_path, *out, *replay;
 	int workers, task, ntasks, slurm_tasks;
-	bool list, gather, slurm, wait;
+	bool list, gather, slurm, wait, prune;
 	enum progress_mode progress;
 	const char *sbatch[64];
 	int nsbatch;
@@ -894,6 +898,62 @@ out:
 	return rc;
 }
 
+/* --- pruning ----------------------------------------------------------------------------------------- */
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Delete the files of FILE.cells/ named by a digest that is no cell of this experiment: DIGEST.csv,
+ * DIGEST.err and DIGEST.tmp.PID (a replay killed with its sweep). A current cell's files, the batch
+ * scripts and the Slurm logs stay. O(files x log cells). Returns 0, or 1 if a file could not go.
+ */
+static int prune(struct sweep *s)
+{
+	uint64_t n = s->exp.ncells, *d = xmalloc((size_t)n * sizeof *d);
+	for (uint64_t i = 0; i < n; i++)
+		d[i] = s->cells[i].digest;
+	qsort(d, (size_t)n, sizeof *d, cmp_u64);
+	DIR *dir = opendir(s->state);
+	if (dir == NULL) {
+		free(d);
+		fprintf(stderr, "sweep: %s: %s\n", s->state, strerror(errno));
+		return 1;
+	}
+	unsigned long gone = 0, kept = 0;
+	int rc = 0;
+	struct dirent *e;
+	while ((e = readdir(dir)) != NULL) {
+		const char *name = e->d_name;
+		if (strspn(name, "0123456789abcdef") != 16 || name[16] != '.')
+			continue;
+		const char *rest = name + 17;
+		if (strcmp(rest, "csv") != 0 && strcmp(rest, "err") != 0 && strncmp(rest, "tmp.", 4) != 0)
+			continue;
+		uint64_t digest = strtoull(name, NULL, 16);
+		if (bsearch(&digest, d, (size_t)n, sizeof *d, cmp_u64) != NULL) {
+			kept += strcmp(rest, "csv") == 0;
+			continue;
+		}
+		char path[PATH_MAX + 300];
+		snprintf(path, sizeof path, "%s/%s", s->state, name);
+		if (unlink(path) == 0) {
+			gone++;
+		} else {
+			fprintf(stderr, "sweep: cannot delete %s: %s\n", path, strerror(errno));
+			rc = 1;
+		}
+	}
+	closedir(dir);
+	free(d);
+	fprintf(stderr, "sweep: %s: deleted %lu files of no cell of %s; %lu of its %llu cells kept\n", s->state, gone,
+		s->exp.name, kept, (unsigned long long)n);
+	return rc;
+}
+
 /* --- options and main ---------------------------------------------------------------------------------- */
 
 static int usage_error(const char *msg, const char *arg)
@@ -932,6 +992,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{"partition", required_argument, 0, O_PARTITION}, {"account", required_argument, 0, O_ACCOUNT},
 		{"time", required_argument, 0, O_TIME}, {"sbatch", required_argument, 0, O_SBATCH},
 		{"task", required_argument, 0, O_TASK}, {"gather", no_argument, 0, O_GATHER},
+		{"prune", no_argument, 0, O_PRUNE},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
 	};
 	static char passed[3][256];
@@ -999,6 +1060,9 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		case O_GATHER:
 			o->gather = true;
 			break;
+		case O_PRUNE:
+			o->prune = true;
+			break;
 		default:
 			fputs(usage, stderr);
 			return 2;
@@ -1010,8 +1074,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	o->exp_path = argv[optind];
 	if (o->workers == 0)
 		o->workers = default_workers();
-	if ((o->slurm + o->gather + o->list + (o->ntasks > 1)) > 1)
-		return usage_error("--slurm, --gather, --list and --task exclude each other", NULL);
+	if ((o->slurm + o->gather + o->list + o->prune + (o->ntasks > 1)) > 1)
+		return usage_error("--slurm, --gather, --list, --prune and --task exclude each other", NULL);
 	if (o->wait && !o->slurm)
 		return usage_error("--wait goes with --slurm", NULL);
 	return 0;
@@ -1084,6 +1148,8 @@ int main(int argc, char **argv)
 		free(self);
 	} else if (s.o.gather) {
 		rc = gather(&s);
+	} else if (s.o.prune) {
+		rc = prune(&s);
 	} else {
 		rc = run_cells(&s, s.o.task, s.o.ntasks);
 		if (rc == 0 && s.o.ntasks == 1) {

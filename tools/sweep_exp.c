@@ -171,9 +171,16 @@ static int parse_axis(struct parser *p, struct sweep_exp *e, char **tok, int n)
 	for (int i = 1; i <= n; i++) {
 		if (i < n && strcmp(tok[i], "|") != 0)
 			continue;
+		/* "LABEL: ARGS": the column shows LABEL rather than the arguments joined. */
+		const char *label = NULL;
+		size_t len = i > start ? strlen(tok[start]) : 0;
+		if (len > 1 && tok[start][len - 1] == ':') {
+			tok[start][len - 1] = '\0';
+			label = tok[start++];
+		}
 		if (i == start)
 			return fail(p, "axis '%s': an empty group of arguments", tok[0]);
-		value_set(&a->values[k++], tok + start, i - start, NULL);
+		value_set(&a->values[k++], tok + start, i - start, label);
 		start = i + 1;
 	}
 	return 0;

@@ -9,7 +9,8 @@
  *   vary --OPTION VALUE...         axis OPTION: --OPTION VALUE
  *   seeds A-B | seeds S...         axis "seed": --seed S, the repetitions
  *   axis NAME ARGS | ARGS | ...    axis NAME: groups of arguments taken together (a trace with its
- *                                  machine size, say)
+ *                                  machine size, say); a group may start with "LABEL:", which its
+ *                                  column then shows instead of the arguments
  *   set ARGS...                    arguments every cell gets
  *
  * '#' starts a comment, a line ending in '\' goes on on the next, tokens are separated by blanks.

@@ -139,6 +139,24 @@ result changed_trace_reruns "$([ "$todo" -eq 54 ] && [ "$todo_b" -eq 54 ] && ech
 	"$todo cells to run after b.swf changed ($todo_b of them on b.swf), expected 54"
 cp "$tmp/b_orig.swf" "$tmp/b.swf"
 
+# --- axis groups with labels; --prune deletes only what is no cell of the experiment ----------------
+cat >"$tmp/label.exp" <<EOF
+axis machine  small: --procs 64 $tmp/a.swf | big: --procs 100 $tmp/a.swf | --procs 80 $tmp/a.swf
+policy easy
+EOF
+"$S" "$tmp/label.exp" --replay "$R" --quiet -o "$tmp/label.csv" 2>/dev/null
+labels=$(cut -d, -f2 "$tmp/label.csv" | tail -n +2 | tr '\n' '/')
+procs=$(awk -F, 'NR > 1 { printf "%s/", $6 }' "$tmp/label.csv")
+result axis_labels "$([ "$labels" = "small/big/--procs 80 $tmp/a.swf/" ] && [ "$procs" = "64/100/80/" ] && echo 0 || echo 1)" \
+	"labels $labels, procs $procs"
+# small.exp's 8 cells join label.exp's 3 in one folder; pruning for label.exp deletes the 8 only.
+cp "$tmp/small.csv.cells"/*.csv "$tmp/label.csv.cells/"
+"$S" "$tmp/label.exp" --replay "$R" --prune -o "$tmp/label.csv" 2>"$tmp/prune.err"
+left=$(find "$tmp/label.csv.cells" -name '*.csv' | wc -l)
+todo=$("$S" "$tmp/label.exp" --replay "$R" --list -o "$tmp/label.csv" | grep -c " todo ")
+result prune "$([ "$left" -eq 3 ] && [ "$todo" -eq 0 ] && grep -q "deleted 8 files" "$tmp/prune.err" && echo 0 || echo 1)" \
+	"$left cells left (want 3), $todo of label.exp's to run again: $(cat "$tmp/prune.err")"
+
 # --- JSON: valid, one object per row, numbers unquoted ---------------------------------------------
 "$S" "$tmp/small.exp" --replay "$R" -o "$tmp/small.json" 2>/dev/null
 if command -v jq >/dev/null 2>&1; then
