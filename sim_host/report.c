@@ -2,6 +2,8 @@
 /* Report writers: metrics side by side per policy (table), or one record per replay (CSV, JSON). */
 #include "report.h"
 
+#include "csv.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
@@ -336,22 +338,6 @@ void report_run_add(struct report_run *run, enum report_run_kind kind, const cha
 	va_end(ap);
 	run->kv[run->n].kind = kind;
 	run->n++;
-}
-
-/* A CSV field: quoted (RFC 4180) only when it holds a comma, a quote or a line break. */
-static void csv_field(FILE *f, const char *s)
-{
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
 }
 
 static void json_string(FILE *f, const char *s)

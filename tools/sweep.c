@@ -28,6 +28,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "csv.h"
 #include "progress.h"
 #include "sweep_exp.h"
 
@@ -450,21 +451,6 @@ static int csv_split(char *line, char **f, int max)
 	}
 }
 
-static void csv_put(FILE *f, const char *s)
-{
-	if (strpbrk(s, ",\"\n\r") == NULL) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /* Whether @p s is a JSON number as written (RFC 8259: -?int frac? exp?), so it can stand unquoted. */
 static bool json_number(const char *s)
 {
@@ -575,7 +561,7 @@ static void write_row(struct out *o, char **vals)
 		if (!o->json) {
 			if (i > 0)
 				fputc(',', o->f);
-			csv_put(o->f, v);
+			csv_field(o->f, v);
 			continue;
 		}
 		fputs(i > 0 ? ", " : "", o->f);
@@ -704,7 +690,7 @@ static int gather(struct sweep *s)
 		for (int i = 0; i < o.cols.n; i++) {
 			if (i > 0)
 				fputc(',', o.f);
-			csv_put(o.f, o.cols.name[i]);
+			csv_field(o.f, o.cols.name[i]);
 		}
 		fputc('\n', o.f);
 	}
