@@ -47,6 +47,7 @@ struct replay_result {
 	uint64_t hash;                    /* of the schedule (docs/console.md), as the firmware computes it */
 	struct sched_dynp_stats dynp;     /* what the dynP family did (zero under other policies) */
 	struct sched_gang_counters gang;  /* what the gang module did (zero under space sharing) */
+	double loc;                       /* loss of capacity (replay_loss_of_capacity), in one pass over the events */
 };
 
 /**
@@ -65,6 +66,9 @@ void replay_result_free(struct replay_result *r);
  * Loss of capacity of a replayed schedule (seed 004 section 5.1, after
  * Zhang et al.): the processor-seconds left idle while at least one job was
  * waiting, over processors x (last end - first submit). 0 when nothing ran.
+ * Sorts the 3n events: O(n log n). replay_run() computes the same value in
+ * one pass over the events as they come (replay_result.loc); this is its
+ * reference and fallback.
  */
 double replay_loss_of_capacity(const struct wjob *jobs, const struct replay_job_out *out, size_t n,
 			       sched_procs_t procs);

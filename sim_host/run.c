@@ -457,7 +457,7 @@ static int run_cell(struct run *r, size_t per, size_t p, const char *period, cha
 			r->keys ? r->period_skipped[per] : workload_skipped(&r->w), refused_room, refused_limit,
 			res.max_jobs_in_system);
 	/* Loss of capacity assumes a job holds its processors from start to end: not under time sharing. */
-	row->loc = gang ? NAN : replay_loss_of_capacity(r->w.jobs + a, res.out, b - a, r->procs);
+	row->loc = gang ? NAN : res.loc;
 	row_extras(r, row, &res, gang ? &gs : NULL, a, b);
 	r->hashes[per * r->op->n_specs + p] = res.hash;
 	if (r->op->jobs_out || r->op->gantt || r->op->timeline || r->op->timeline_svg)
