@@ -199,6 +199,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 		rp->on_step = on_step;
 	}
 	rp->check = o->check;
+	rp->no_hash = !o->hash;
 	e = sched_replay_run(rp, source, &c);
 	struct sched_stats st;
 	memset(&st, 0, sizeof st);
@@ -229,7 +230,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	r->max_jobs_in_system = st.jobs_peak;
 	r->max_segments = st.segs_peak;
 	r->calls = rp->calls;
-	r->hash = rp->hash;
+	r->hash = o->hash ? rp->hash : 0;
 	r->dynp = st.dynp;
 	/* Events come in time order, so the metric needs no sort; the sorting version stays as the
 	 * reference (and the fallback, should an event ever come out of order). */

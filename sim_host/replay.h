@@ -18,6 +18,7 @@ struct replay_opts {
 	sched_procs_t procs;
 	uint32_t capacity;       /* jobs the core may hold at once; 0 = as many as the workload has */
 	bool check;              /* run sched_check() after every call (slow; for tests) */
+	bool hash;               /* compute the schedule hash (replay_result.hash); else it is 0 */
 	FILE *events;            /* decision log (docs/replay.md), or NULL */
 	bool ev_queue;           /* submit lines carry q=QUEUE u=USER */
 	bool ev_prio;            /* submit lines carry up=UP pp=PP (thousandths, or "over") */
@@ -44,7 +45,7 @@ struct replay_result {
 	uint32_t max_jobs_in_system;      /* job pool high-water mark */
 	uint32_t max_segments;            /* profile segment high-water mark */
 	uint64_t calls;                   /* core API calls made */
-	uint64_t hash;                    /* of the schedule (docs/console.md), as the firmware computes it */
+	uint64_t hash;                    /* of the schedule (docs/console.md), as the firmware computes it; 0 unless asked */
 	struct sched_dynp_stats dynp;     /* what the dynP family did (zero under other policies) */
 	struct sched_gang_counters gang;  /* what the gang module did (zero under space sharing) */
 	double loc;                       /* loss of capacity (replay_loss_of_capacity), in one pass over the events */

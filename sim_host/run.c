@@ -382,13 +382,13 @@ static int replay_column(struct run *r, const struct run_spec *spec, size_t a, s
 		struct gang_opts go = {.procs = r->procs, .max_slots = sched_param_get(&c, m),
 				       .scheme = (enum sched_gang_scheme)c.gang.scheme, .quantum = sched_param_get(&c, q),
 				       .bc_slots = (enum sched_gang_bc_slots)sched_param_get(&c, sched_param_find("bc-slots", NULL)),
-				       .check = op->check, .events = r->events, .switches = op->plans,
+				       .check = op->check, .hash = op->hash, .events = r->events, .switches = op->plans,
 				       .names = r->names + a, .progress = &r->progress};
 		return gang_replay_run(r->w.jobs + a, b - a, &go, res, gs, err, errlen);
 	}
 	struct replay_opts o = {
 		.base = op->base, .policy = spec->policy, .procs = r->procs,
-		.capacity = (uint32_t)op->capacity, .check = op->check, .events = r->events,
+		.capacity = (uint32_t)op->capacity, .check = op->check, .hash = op->hash, .events = r->events,
 		.names = r->names + a, .ev_queue = op->site != NULL,
 		.ev_prio = spec->policy == SCHED_POLICY_SLACK,
 		.ev_part = op->site != NULL && r->site->cfg.n_partitions > 1, .ev_plans = op->plans,
