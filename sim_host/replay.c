@@ -28,7 +28,7 @@ struct ctx {
  * counts with the state after every event of that instant, as
  * replay_loss_of_capacity() does after sorting (same sums, same order).
  */
-static void loc_event(struct ctx *c, sched_time_t t, int64_t busy, int64_t waiting)
+static inline void loc_event(struct ctx *c, sched_time_t t, int64_t busy, int64_t waiting)
 {
 	if (!c->loc_any) {
 		c->loc_any = true;

@@ -28,12 +28,14 @@ static sched_procs_t free_in(const struct sched *s, unsigned p)
 }
 
 /* May j be considered at all now: not held back as background, within its queue's running limits. */
-static bool eligible(const struct sched *s, const struct sched_job *j)
+static inline bool eligible(const struct sched *s, const struct sched_job *j)
 {
 	sched_time_t retry;
 	if (sched_is_background(s, j) && sched_background_held(s, j))
 		return false;
-	return sched_limits_allow(s, j, &retry);
+	/* Most queues have no running limits: no call per waiting job and pass for them. */
+	const struct sched_queue_cfg *q = sched_queue_of(s, j);
+	return (q->proc_cap == 0 && q->max_running_per_user == 0) || sched_limits_allow(s, j, &retry);
 }
 
 static void pass_fcfs(struct sched *s)
