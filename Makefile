@@ -144,8 +144,9 @@ test: deps ## every test, under ASan/UBSan; installs what it needs (as root); en
 oracle: $(BUILD)/replay $(BUILD)/fixinfo ## every row of the regression oracle (make test checks the quick ones): tests/oracle/
 	BUILD=$(BUILD) tests/oracle/oracle.sh --check
 
-bench: $(BUILD)/replay $(BUILD)/wlgen ## host benchmarks into docs/benchmarks.md and docs/gang-cost.md
+bench: $(BUILD)/replay $(BUILD)/wlgen $(BUILD)/fixinfo ## host benchmarks into docs/benchmarks.md (the replayer's overhead too) and docs/gang-cost.md
 	BUILD=$(BUILD) tools/bench.sh
+	BUILD=$(BUILD) tools/bench_overhead.sh
 	BUILD=$(BUILD) tools/gang_bench.sh
 
 gang-bench: $(BUILD)/replay $(BUILD)/wlgen ## the gang-scheduling cost alone, into docs/gang-cost.md

@@ -70,7 +70,7 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 	}
 	/* The shared replay engine runs it, as any policy of the registry. */
 	struct replay_opts ro = {.policy = SCHED_POLICY_GANG, .procs = o->procs, .capacity = (uint32_t)n,
-				 .check = o->check, .events = o->events, .ev_plans = o->switches, .names = o->names,
+				 .check = o->check, .hash = o->hash, .events = o->events, .ev_plans = o->switches, .names = o->names,
 				 .progress = o->progress, .slots = o->slots};
 	ro.base.gang.quantum = o->quantum;
 	ro.base.gang.max_slots = o->max_slots;

@@ -15,6 +15,7 @@ struct gang_opts {
 	enum sched_gang_bc_slots bc_slots;
 	sched_time_t quantum;
 	bool check;                 /* sched_gang_check() after every quantum (slow) */
+	bool hash;                  /* compute the schedule hash */
 	FILE *events;               /* submit, start (first quantum), end lines, or NULL */
 	bool switches;              /* and each quantum's context switch list: `T switch SLOT JOB:FIRST:COUNT ...` */
 	const long *names;

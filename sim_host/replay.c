@@ -20,6 +20,14 @@ struct ctx {
 	bool slots_oom, ran_one;
 	sched_time_t last_switch;
 	uint64_t last_slot_quanta;
+	/* Loss of capacity, in one pass over the events as they come (in time order). */
+	sched_time_t loc_t;     /* the instant of the last event */
+	int64_t loc_busy;       /* processors held after the events so far */
+	int64_t loc_waiting;    /* jobs waiting after the events so far */
+	double loc_lost;        /* processor-seconds idle while someone waited, up to loc_t */
+	sched_time_t loc_first, loc_last; /* first submit, last end */
+	bool loc_any;           /* an event was counted */
+	bool loc_unordered;     /* an event went back in time: fall back to sorting */
 };
 
 /* Time sharing: from @p t on, @p k slots; only changes are kept. false out of memory. */
@@ -54,6 +62,27 @@ static void slots_quantum(struct ctx *c, sched_time_t t)
 	c->ran_one = true;
 	c->last_switch = t;
 	c->last_slot_quanta = sq;
+}
+
+/*
+ * One event into the loss of capacity: the span since the previous instant
+ * counts with the state after every event of that instant, as
+ * replay_loss_of_capacity() does after sorting (same sums, same order).
+ */
+static inline void loc_event(struct ctx *c, sched_time_t t, int64_t busy, int64_t waiting)
+{
+	if (!c->loc_any) {
+		c->loc_any = true;
+		c->loc_t = t;
+	} else if (t > c->loc_t) {
+		if (c->loc_waiting > 0)
+			c->loc_lost += (double)((int64_t)c->o->procs - c->loc_busy) * (double)(t - c->loc_t);
+		c->loc_t = t;
+	} else if (t < c->loc_t) {
+		c->loc_unordered = true;
+	}
+	c->loc_busy += busy;
+	c->loc_waiting += waiting;
 }
 
 static int source(void *vctx, struct sched_replay_job *job)
@@ -117,11 +146,17 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 		}
 		if (c->shown != NULL && !out->refused)
 			c->shown[e->seq] = e->predicted;
+		if (!out->refused) {
+			loc_event(c, e->time, 0, 1);
+			if (e->time < c->loc_first)
+				c->loc_first = e->time;
+		}
 		if (out->refused)
 			progress_add(c->o->progress, 1); /* its fate is sealed: it never ends */
 		break;
 	case SCHED_RE_START:
 		out->start = e->time;
+		loc_event(c, e->time, (int64_t)c->jobs[e->seq].j.procs, -1);
 		if (f) {
 			fprintf(f, "%u start %ld %u%s", e->time, name_of(c, e->seq), e->procs,
 				e->backfilled ? " backfill" : "");
@@ -134,6 +169,9 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 	case SCHED_RE_KILL:
 		out->end = e->time;
 		out->killed = e->kind == SCHED_RE_KILL || e->killed;
+		loc_event(c, e->time, -(int64_t)c->jobs[e->seq].j.procs, 0);
+		if (e->time > c->loc_last)
+			c->loc_last = e->time;
 		if (f)
 			fprintf(f, "%u %s %ld\n", e->time, e->kind == SCHED_RE_KILL ? "kill" : "end", name_of(c, e->seq));
 		progress_add(c->o->progress, 1);
@@ -178,7 +216,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	void *arena = aligned_alloc(SCHED_ARENA_ALIGN, (size + SCHED_ARENA_ALIGN - 1) / SCHED_ARENA_ALIGN * SCHED_ARENA_ALIGN);
 	struct sched_replay *rp = malloc(sizeof *rp);
 	r->out = calloc(n, sizeof *r->out);
-	struct ctx c = {.jobs = jobs, .n = n, .o = o, .r = r, .shown = NULL};
+	struct ctx c = {.jobs = jobs, .n = n, .o = o, .r = r, .shown = NULL, .loc_first = SCHED_TIME_MAX};
 	int rc = SCHED_E_NOSPACE;
 	if (arena == NULL || rp == NULL || r->out == NULL) {
 		snprintf(err, errlen, "out of memory");
@@ -204,6 +242,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 		rp->on_step = on_step;
 	}
 	rp->check = o->check;
+	rp->no_hash = !o->hash;
 	e = sched_replay_run(rp, source, &c);
 	struct sched_stats st;
 	memset(&st, 0, sizeof st);
@@ -243,8 +282,14 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	r->max_jobs_in_system = st.jobs_peak;
 	r->max_segments = st.segs_peak;
 	r->calls = rp->calls;
-	r->hash = rp->hash;
+	r->hash = o->hash ? rp->hash : 0;
 	r->dynp = st.dynp;
+	/* Events come in time order, so the metric needs no sort; the sorting version stays as the
+	 * reference (and the fallback, should an event ever come out of order). */
+	if (c.loc_unordered)
+		r->loc = replay_loss_of_capacity(jobs, r->out, n, o->procs);
+	else
+		r->loc = c.loc_last > c.loc_first ? c.loc_lost / ((double)o->procs * (double)(c.loc_last - c.loc_first)) : 0.0;
 	rc = 0;
 out:
 	free(c.shown);

@@ -18,6 +18,7 @@ struct replay_opts {
 	sched_procs_t procs;
 	uint32_t capacity;       /* jobs the core may hold at once; 0 = as many as the workload has */
 	bool check;              /* run sched_check() after every call (slow; for tests) */
+	bool hash;               /* compute the schedule hash (replay_result.hash); else it is 0 */
 	FILE *events;            /* decision log (docs/replay.md), or NULL */
 	bool ev_queue;           /* submit lines carry q=QUEUE u=USER */
 	bool ev_prio;            /* submit lines carry up=UP pp=PP (thousandths, or "over") */
@@ -51,11 +52,12 @@ struct replay_result {
 	uint32_t max_jobs_in_system;      /* job pool high-water mark */
 	uint32_t max_segments;            /* profile segment high-water mark */
 	uint64_t calls;                   /* core API calls made */
-	uint64_t hash;                    /* of the schedule (docs/console.md), as the firmware computes it */
+	uint64_t hash;                    /* of the schedule (docs/console.md), as the firmware computes it; 0 unless asked */
 	struct sched_dynp_stats dynp;     /* what the dynP family did (zero under other policies) */
 	struct sched_gang_counters gang;  /* what the gang module did (zero under space sharing) */
 	struct replay_slots *slots;       /* with replay_opts.slots under time sharing: each change, in time order */
 	size_t n_slots;
+	double loc;                       /* loss of capacity (replay_loss_of_capacity), in one pass over the events */
 };
 
 /**
@@ -74,6 +76,9 @@ void replay_result_free(struct replay_result *r);
  * Loss of capacity of a replayed schedule (seed 004 section 5.1, after
  * Zhang et al.): the processor-seconds left idle while at least one job was
  * waiting, over processors x (last end - first submit). 0 when nothing ran.
+ * Sorts the 3n events: O(n log n). replay_run() computes the same value in
+ * one pass over the events as they come (replay_result.loc); this is its
+ * reference and fallback.
  */
 double replay_loss_of_capacity(const struct wjob *jobs, const struct replay_job_out *out, size_t n,
 			       sched_procs_t procs);

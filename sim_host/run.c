@@ -382,14 +382,14 @@ static int replay_column(struct run *r, const struct run_spec *spec, size_t a, s
 		struct gang_opts go = {.procs = r->procs, .max_slots = sched_param_get(&c, m),
 				       .scheme = (enum sched_gang_scheme)c.gang.scheme, .quantum = sched_param_get(&c, q),
 				       .bc_slots = (enum sched_gang_bc_slots)sched_param_get(&c, sched_param_find("bc-slots", NULL)),
-				       .check = op->check, .events = r->events, .switches = op->plans,
+				       .check = op->check, .hash = op->hash, .events = r->events, .switches = op->plans,
 				       .names = r->names + a, .progress = &r->progress,
 				       .slots = op->timeline != NULL || op->timeline_svg != NULL};
 		return gang_replay_run(r->w.jobs + a, b - a, &go, res, gs, err, errlen);
 	}
 	struct replay_opts o = {
 		.base = op->base, .policy = spec->policy, .procs = r->procs,
-		.capacity = (uint32_t)op->capacity, .check = op->check, .events = r->events,
+		.capacity = (uint32_t)op->capacity, .check = op->check, .hash = op->hash, .events = r->events,
 		.names = r->names + a, .ev_queue = op->site != NULL,
 		.ev_prio = spec->policy == SCHED_POLICY_SLACK,
 		.ev_part = op->site != NULL && r->site->cfg.n_partitions > 1, .ev_plans = op->plans,
@@ -458,7 +458,7 @@ static int run_cell(struct run *r, size_t per, size_t p, const char *period, cha
 			r->keys ? r->period_skipped[per] : workload_skipped(&r->w), refused_room, refused_limit,
 			res.max_jobs_in_system);
 	/* Loss of capacity assumes a job holds its processors from start to end: not under time sharing. */
-	row->loc = gang ? NAN : replay_loss_of_capacity(r->w.jobs + a, res.out, b - a, r->procs);
+	row->loc = gang ? NAN : res.loc;
 	row_extras(r, row, &res, gang ? &gs : NULL, a, b);
 	r->hashes[per * r->op->n_specs + p] = res.hash;
 	if (r->op->jobs_out || r->op->gantt || r->op->timeline || r->op->timeline_svg)

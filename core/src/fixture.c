@@ -3,6 +3,16 @@
 #include "sched/fixture.h"
 #include "util.h"
 
+/*
+ * The per-bit helpers are inlined into decode_job() where speed is asked for
+ * (the host's -O2); a build for size (the firmware's -Os) keeps them calls.
+ */
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
 /* --- CRC-32, a nibble at a time: a 64-byte table instead of 1 KiB of flash ---------- */
 
 static const uint32_t crc_nibble[16] = {
@@ -36,24 +46,33 @@ uint32_t fix_crc32(uint32_t crc, const uint8_t *p, size_t n)
 static void rice_init(struct fix_rice *r)
 {
 	r->mean16 = 16u << 4;
+	r->k = 4; /* 2^4 <= 16 + 1 < 2^5 */
 }
 
+/* The largest k <= 31 with 2^k <= mean + 1, kept with the mean (it moves a step at most per code). */
 static unsigned rice_k(const struct fix_rice *r)
 {
-	uint64_t mean = r->mean16 >> 4;
-	unsigned k = 0;
-	while (k < 31u && ((uint64_t)1 << (k + 1)) <= mean + 1)
-		k++;
-	return k;
+	return r->k;
 }
 
-static void rice_update(struct fix_rice *r, uint32_t u)
+HOT void rice_update(struct fix_rice *r, uint32_t u)
 {
 	uint64_t target = (uint64_t)u << 4;
 	if (target >= r->mean16)
 		r->mean16 += (target - r->mean16) >> 4;
 	else
 		r->mean16 -= (r->mean16 - target) >> 4;
+	uint64_t m1 = (r->mean16 >> 4) + 1;
+	unsigned k = r->k;
+	if (m1 >= ((uint64_t)2 << k)) {
+		do
+			k++;
+		while (k < 31u && m1 >= ((uint64_t)2 << k));
+	} else {
+		while (m1 < ((uint64_t)1 << k))
+			k--; /* stops at 0 at the latest: m1 >= 1 */
+	}
+	r->k = (uint8_t)k;
 }
 
 static void mtf_init(struct fix_mtf *m, uint8_t cap)
@@ -330,6 +349,15 @@ long fix_mem_read(void *ctx, uint8_t *buf, size_t n)
 	return (long)n;
 }
 
+/* One byte into the running CRC-32 (the nibble table, inline: the decoder's hot path). */
+static uint32_t crc_byte(uint32_t crc, uint8_t b)
+{
+	crc = ~crc ^ b;
+	crc = (crc >> 4) ^ crc_nibble[crc & 15u];
+	crc = (crc >> 4) ^ crc_nibble[crc & 15u];
+	return ~crc;
+}
+
 /* Next byte of the file (CRC'd as consumed): 0..255, -1 at the end, SCHED_E_IO on failure. */
 static int next_byte(struct fix_dec *d)
 {
@@ -343,7 +371,7 @@ static int next_byte(struct fix_dec *d)
 		d->buf_pos = 0;
 	}
 	uint8_t b = d->buf[d->buf_pos++];
-	d->crc = fix_crc32(d->crc, &b, 1);
+	d->crc = crc_byte(d->crc, b);
 	d->consumed++;
 	return b;
 }
@@ -432,77 +460,138 @@ int fix_dec_init(struct fix_dec *d, fix_read_fn read, void *ctx)
 	return SCHED_OK;
 }
 
-/* Load the next byte of the record section when the bit buffer is empty. */
-static int fill(struct fix_dec *d)
+/*
+ * The record section is read through a 64-bit accumulator, least significant
+ * bit first, refilled a byte at a time up to 57 bits or the section's end: one
+ * refill covers a whole Rice code (at most 24 + 32 bits). Bits above nbits are
+ * always 0. A byte the source fails to give is remembered (src_err) and only
+ * reported when a bit of it is needed, so errors come where the bit-at-a-time
+ * reading of the format gives them.
+ */
+static void refill(struct fix_dec *d)
 {
-	if (d->nbits > 0 || d->record_left == 0)
-		return SCHED_OK;
-	int b = next_byte(d);
-	if (b < 0)
-		return b == -1 ? SCHED_E_TRUNCATED : b;
-	d->record_left--;
-	d->bits = (uint32_t)b;
-	d->nbits = 8;
-	return SCHED_OK;
+	while (d->nbits <= 56 && d->record_left > 0 && d->src_err == SCHED_OK) {
+		if (d->buf_pos == d->buf_len) {
+			int b = next_byte(d); /* reads the next chunk */
+			if (b < 0) {
+				d->src_err = b == -1 ? SCHED_E_TRUNCATED : b;
+				return;
+			}
+			d->record_left--;
+			d->bits |= (uint64_t)b << d->nbits;
+			d->nbits += 8;
+			continue;
+		}
+		/* From the chunk in hand, without a call per byte. */
+		size_t n = (64 - d->nbits) / 8, left = d->buf_len - d->buf_pos;
+		if (n > left)
+			n = left;
+		if (n > d->record_left)
+			n = d->record_left;
+		uint32_t crc = d->crc;
+		uint64_t bits = d->bits;
+		unsigned nbits = d->nbits;
+		const uint8_t *p = d->buf + d->buf_pos;
+		for (size_t i = 0; i < n; i++) {
+			crc = crc_byte(crc, p[i]);
+			bits |= (uint64_t)p[i] << nbits;
+			nbits += 8;
+		}
+		d->crc = crc;
+		d->bits = bits;
+		d->nbits = nbits;
+		d->buf_pos += n;
+		d->consumed += n;
+		d->record_left -= (uint32_t)n;
+	}
+}
+
+/* The error for a bit that is not there: the source's failure, or the section's end. */
+static int missing(const struct fix_dec *d)
+{
+	return d->record_left > 0 && d->src_err != SCHED_OK ? d->src_err : SCHED_E_TRUNCATED;
+}
+
+static void drop(struct fix_dec *d, unsigned n)
+{
+	d->bits >>= n; /* n < 64: a bit, or a part of a code */
+	d->nbits -= n;
 }
 
 /* Next bit of the record section: 0 or 1, or an error (the section has ended). */
-static int get_bit(struct fix_dec *d)
+HOT int get_bit(struct fix_dec *d)
 {
-	int err = fill(d);
-	if (err != SCHED_OK)
-		return err;
-	if (d->nbits == 0)
-		return SCHED_E_TRUNCATED;
+	if (d->nbits == 0) {
+		refill(d);
+		if (d->nbits == 0)
+			return missing(d);
+	}
 	int bit = (int)(d->bits & 1u);
-	d->bits >>= 1;
-	d->nbits--;
+	drop(d, 1);
 	return bit;
 }
 
-static int get_bits(struct fix_dec *d, unsigned n, uint32_t *out)
+/* Trailing one bits of a byte: the unary part of a Rice code, eight bits a lookup. */
+static const uint8_t trailing_ones[256] = {
+#define T4(b) 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, (b)
+	T4(4), T4(5), T4(4), T4(6), T4(4), T4(5), T4(4), T4(7),
+	T4(4), T4(5), T4(4), T4(6), T4(4), T4(5), T4(4), T4(8),
+#undef T4
+};
+
+/* The unary quotient at the front of the bits: ones up to a zero, at most RICE_ESCAPE. */
+HOT unsigned unary(uint64_t bits)
 {
-	uint32_t v = 0;
-	for (unsigned i = 0; i < n; i++) {
-		int b = get_bit(d);
-		if (b < 0)
-			return b;
-		v |= (uint32_t)b << i;
+	unsigned q = trailing_ones[bits & 0xffu], t = q;
+	if (q < 8)
+		return q; /* the common case: the zero within the first byte */
+	while (t == 8 && q < RICE_ESCAPE) {
+		t = trailing_ones[(bits >> q) & 0xffu];
+		q += t;
 	}
-	*out = v;
-	return SCHED_OK;
+	return q < RICE_ESCAPE ? q : RICE_ESCAPE;
 }
 
-static int get_rice(struct fix_dec *d, struct fix_rice *r, uint32_t *out)
+HOT int get_rice(struct fix_dec *d, struct fix_rice *r, uint32_t *out)
 {
 	unsigned k = rice_k(r);
-	uint32_t q = 0;
-	int b = 0;
-	while (q < RICE_ESCAPE && (b = get_bit(d)) == 1)
-		q++;
-	int err;
+	unsigned q = unary(d->bits);
+	/* Bits of the whole code: the quotient, its terminating zero (none when escaped), the rest. */
+	unsigned need = q < RICE_ESCAPE ? q + 1 + k : RICE_ESCAPE + 32;
+	if (need > d->nbits) {
+		/* Usually the bit buffer holds the code; else refill and look again (the ones may go on). */
+		refill(d);
+		q = unary(d->bits);
+		need = q < RICE_ESCAPE ? q + 1 + k : RICE_ESCAPE + 32;
+		unsigned used = q < RICE_ESCAPE ? q + 1 : q;
+		if (used > d->nbits)
+			return missing(d); /* the zero found lies past the data: the code is cut short */
+		if (q < RICE_ESCAPE && k > 0 && (q >> (32 - k)) != 0)
+			return SCHED_E_VALUE; /* an encoder would have escaped (reported before a cut) */
+		if (need > d->nbits)
+			return missing(d);
+	}
+	uint64_t bits = d->bits;
 	uint32_t u;
 	if (q == RICE_ESCAPE) {
-		err = get_bits(d, 32, &u);
-		if (err == SCHED_OK && (u >> k) < RICE_ESCAPE)
-			err = SCHED_E_VALUE; /* an encoder escapes only values that need it */
+		u = (uint32_t)(bits >> RICE_ESCAPE);
+		if ((u >> k) < RICE_ESCAPE)
+			return SCHED_E_VALUE; /* an encoder escapes only values that need it */
 	} else {
-		if (b < 0)
-			return b;
-		uint32_t low = 0;
-		err = get_bits(d, k, &low);
+		/* q < RICE_ESCAPE < 2^5: only a k above 27 can overflow 32 bits. */
+		if (k > 27 && (q >> (32 - k)) != 0)
+			return SCHED_E_VALUE; /* an encoder would have escaped */
+		uint32_t low = (uint32_t)(bits >> (q + 1)) & (((uint32_t)1 << k) - 1u);
 		u = (q << k) | low;
-		if (k > 0 && (q >> (32 - k)) != 0)
-			err = SCHED_E_VALUE; /* an encoder would have escaped */
 	}
-	if (err != SCHED_OK)
-		return err;
+	d->bits = bits >> need;
+	d->nbits -= need;
 	rice_update(r, u);
 	*out = u;
 	return SCHED_OK;
 }
 
-static int get_mtf(struct fix_dec *d, struct fix_mtf *m, int32_t *out)
+HOT int get_mtf(struct fix_dec *d, struct fix_mtf *m, int32_t *out)
 {
 	int hit = get_bit(d);
 	if (hit < 0)
@@ -591,12 +680,14 @@ static int decode_job(struct fix_dec *d, struct fix_job *j)
 	return SCHED_OK;
 }
 
-/* Only the end marker and its zero padding are left in the record section? */
+/* Only the end marker and its zero padding (the section's last byte) are left in the record section? */
 static int at_end_marker(struct fix_dec *d, bool *yes)
 {
-	int err = fill(d);
-	*yes = err == SCHED_OK && d->record_left == 0 && d->nbits > 0 && d->bits == 1u;
-	return err;
+	/* Bits in hand already decide it: the marker must be in the section's last byte, all loaded. */
+	if (d->nbits == 0)
+		refill(d);
+	*yes = d->record_left == 0 && d->nbits > 0 && d->nbits <= 8 && d->bits == 1u;
+	return d->nbits == 0 && d->record_left > 0 ? missing(d) : SCHED_OK;
 }
 
 /* After the last record: the end marker, zero padding, the CRC of everything before, then nothing. */
@@ -605,7 +696,7 @@ static int finish(struct fix_dec *d)
 	int marker = get_bit(d);
 	if (marker < 0)
 		return marker;
-	if (marker != 1 || d->bits != 0 || d->record_left != 0)
+	if (marker != 1 || d->bits != 0 || d->nbits >= 8 || d->record_left != 0)
 		return SCHED_E_COUNT; /* more record data than the header's job count */
 	uint32_t want = d->crc;
 	uint8_t t[4];

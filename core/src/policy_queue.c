@@ -28,12 +28,14 @@ static sched_procs_t free_in(const struct sched *s, unsigned p)
 }
 
 /* May j be considered at all now: not held back as background, within its queue's running limits. */
-static bool eligible(const struct sched *s, const struct sched_job *j)
+static inline bool eligible(const struct sched *s, const struct sched_job *j)
 {
 	sched_time_t retry;
 	if (sched_is_background(s, j) && sched_background_held(s, j))
 		return false;
-	return sched_limits_allow(s, j, &retry);
+	/* Most queues have no running limits: no call per waiting job and pass for them. */
+	const struct sched_queue_cfg *q = sched_queue_of(s, j);
+	return (q->proc_cap == 0 && q->max_running_per_user == 0) || sched_limits_allow(s, j, &retry);
 }
 
 static void pass_fcfs(struct sched *s)
@@ -77,15 +79,52 @@ static sched_time_t shadow_time(const struct sched *s, const struct sched_job *h
 	return sched_profile_find(sched_prof_c(s, p), s->now, h->procs, 1);
 }
 
+/*
+ * May this pass start from the last one's head, shadow times and extra
+ * processors, looking only at the jobs submitted since? Only while nothing
+ * but submits came (any start, end, kill, cancel, tune or policy change
+ * clears easy_valid), every new job is at the tail of the queue, and no queue
+ * has running limits or background jobs (which a start elsewhere can change).
+ * Then the jobs the last pass left waiting still cannot start: free
+ * processors and extra ones have only gone down, and the clock only makes
+ * "ends by the shadow time" harder; the head and its shadow time are the same
+ * (a backfill ends by the shadow or uses only extra processors). So a full
+ * pass would start exactly what this one starts. Returns the first new job's
+ * link (the list's head if none), or NULL for a full pass.
+ */
+static struct sched_list *easy_resume(const struct sched *s)
+{
+	if (!s->easy_valid || s->has_background)
+		return NULL;
+	for (unsigned q = 0; q < s->n_queues; q++)
+		if (s->cfg.queues[q].proc_cap != 0 || s->cfg.queues[q].max_running_per_user != 0)
+			return NULL;
+	struct sched_list *it = (struct sched_list *)&s->waiting;
+	for (uint32_t fresh = s->arrivals - s->easy_seen; fresh > 0; fresh--) {
+		it = sched_list_prev(it);
+		if (it == &s->waiting || sched_job_of(it)->arrival < s->easy_seen)
+			return NULL; /* a new job went before an old one */
+	}
+	return it; /* the first new job, or the list's head when there is none */
+}
+
 static void pass_easy(struct sched *s)
 {
-	const struct sched_job *head[SCHED_MAX_PARTITIONS];
-	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
-		head[p] = NULL;
+	uint8_t heads = 0; /* partitions with a head */
 	sched_time_t shadow[SCHED_MAX_PARTITIONS];
 	sched_procs_t extra[SCHED_MAX_PARTITIONS];
+	struct sched_list *from = easy_resume(s);
+	if (from != NULL) {
+		heads = s->easy_heads;
+		for (unsigned p = 0; p < s->n_parts; p++) {
+			shadow[p] = s->easy_shadow[p];
+			extra[p] = s->easy_extra[p];
+		}
+	} else {
+		from = sched_list_next(&s->waiting);
+	}
 	struct sched_list *it, *tmp;
-	sched_list_for_each_safe(it, tmp, &s->waiting) {
+	for (it = from, tmp = sched_list_next(it); it != &s->waiting; it = tmp, tmp = sched_list_next(it)) {
 		struct sched_job *j = sched_job_of(it);
 		if (!eligible(s, j))
 			continue;
@@ -93,7 +132,7 @@ static void pass_easy(struct sched *s)
 		for (unsigned p = 0; p < s->n_parts && !started; p++) {
 			if (!(j->allowed & (1u << p)) || j->procs > free_in(s, p))
 				continue;
-			if (head[p] == NULL) {
+			if (!(heads & (1u << p))) {
 				/* Fig. 5: start heads while they fit. */
 				sched_start_job(s, j, (uint8_t)p);
 				started = true;
@@ -114,12 +153,20 @@ static void pass_easy(struct sched *s)
 		/* Fig. 5 step 1: the first job that cannot start is the head; its shadow time and
 		 * extra nodes are computed once per pass. */
 		for (unsigned p = 0; p < s->n_parts; p++) {
-			if ((j->allowed & (1u << p)) && head[p] == NULL) {
-				head[p] = j;
+			if ((j->allowed & (1u << p)) && !(heads & (1u << p))) {
+				heads = (uint8_t)(heads | (1u << p));
 				shadow[p] = shadow_time(s, j, p);
 				extra[p] = sched_profile_free_at(sched_prof_c(s, p), shadow[p]) - j->procs;
 			}
 		}
+	}
+	/* What the next pass may start from (the starts above cleared it). */
+	s->easy_valid = true;
+	s->easy_heads = heads;
+	s->easy_seen = s->arrivals;
+	for (unsigned p = 0; p < s->n_parts; p++) {
+		s->easy_shadow[p] = (heads & (1u << p)) ? shadow[p] : 0;
+		s->easy_extra[p] = (heads & (1u << p)) ? extra[p] : 0;
 	}
 }
 

@@ -154,6 +154,7 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 	s->first_start = SCHED_TIME_MAX;
 	s->pass_due = false;
 	s->replan_due = false;
+	s->easy_valid = false;
 	s->emit = emit;
 	s->emit_ctx = ctx;
 	sched_zero(&s->counters, sizeof s->counters);
@@ -313,6 +314,7 @@ void sched_start_job(struct sched *s, struct sched_job *j, uint8_t part)
 		(void)err;
 	}
 	SCHED_ASSERT(!j->reserved || (j->start == s->now && j->part == part));
+	s->easy_valid = false;
 	if (sched_pol(s)->ordered)
 		s->dynp.started[s->order]++;
 	sched_list_remove(&j->link);
@@ -341,6 +343,7 @@ static void retire_running(struct sched *s, struct sched_job *j)
 	s->part[j->part].busy -= j->procs;
 	s->queue_busy[j->queue] -= j->procs;
 	s->replan_due = true;
+	s->easy_valid = false;
 	const struct sched_queue_cfg *q = sched_queue_of(s, j);
 	if (q->proc_cap != 0 || q->max_running_per_user != 0) {
 		/* A job its queue's limits held back may be able to go now (this one ended early). */
@@ -652,6 +655,7 @@ int sched_cancel(struct sched *s, uint32_t id, sched_time_t now)
 	s->n_waiting--;
 	release_job(s, j);
 	s->pass_due = true;
+	s->easy_valid = false;
 	if (had_reservation) {
 		sched_pol(s)->reflow(s, false);
 		sched_plan_refresh(s);
@@ -673,6 +677,7 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start)
 
 int sched_tune(struct sched *s, const struct sched_config *cfg)
 {
+	s->easy_valid = false;
 	return sched_params_tune(&s->cfg, cfg);
 }
 
@@ -697,6 +702,7 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 			sched_unreserve(s, j);
 	}
 	s->cfg.policy = policy;
+	s->easy_valid = false;
 	s->first_start = SCHED_TIME_MAX;
 	if (sched_pol(s)->enter != NULL)
 		sched_pol(s)->enter(s);

@@ -91,6 +91,12 @@ struct sched {
 	sched_rel_t buckets;        /* id index: sched_rel_t[max_jobs] chains, so lookups are O(1) on average */
 	bool pass_due;              /* something changed since the last scheduling pass */
 	bool replan_due;            /* a job ended: the dynP family re-plans at the next pass */
+	/* EASY's last pass (policy_queue.c), valid while only submits came since: */
+	bool easy_valid;            /* cleared by any start, end, kill, cancel, tune or policy change */
+	uint8_t easy_heads;         /* the partitions that had a head */
+	uint32_t easy_seen;         /* the arrival count the pass saw */
+	sched_time_t easy_shadow[SCHED_MAX_PARTITIONS]; /* each head's shadow time */
+	sched_procs_t easy_extra[SCHED_MAX_PARTITIONS]; /* and the extra processors left at it */
 	/* Not state: bound by sched_init() and again by sched_attach() after a copy. */
 	sched_decision_fn emit;
 	void *emit_ctx;

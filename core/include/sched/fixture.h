@@ -70,6 +70,7 @@ struct fix_job {
 /* Adaptive Rice coder state for one stream of numbers. */
 struct fix_rice {
 	uint64_t mean16; /* running mean x 16 */
+	uint8_t k;       /* the Rice parameter that mean gives */
 };
 
 /* A move-to-front cache for fields with few distinct values. */
@@ -98,9 +99,10 @@ struct fix_dec {
 	size_t buf_len, buf_pos;
 	uint32_t crc;           /* of every byte consumed so far */
 	uint64_t consumed;      /* bytes consumed so far */
-	uint32_t bits;          /* bit buffer of the record section */
+	uint64_t bits;          /* bit buffer of the record section, next bit lowest */
 	unsigned nbits;
 	uint32_t record_left;   /* bytes of the record section not yet loaded */
+	int src_err;            /* the source failed (or ended) inside the record section */
 	uint32_t jobs_done;
 	struct fix_model model;
 	int state;              /* error latched once one happens */

@@ -109,6 +109,7 @@ struct sched_replay {
 	uint32_t refused;                 /* for room, or because their queue's limits exclude them */
 	uint64_t calls;                   /* core API calls made */
 	bool check;                       /* sched_check() after every call */
+	bool no_hash;                     /* leave `hash` as it starts: set by a caller that never reads it, after init */
 	int error;
 	sched_replay_event_fn on_event;
 	void *event_ctx;
