@@ -42,7 +42,7 @@ TOOLS := swf2fix fix2swf fixinfo wlgen console sweep
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report figures gang-bench firmware firmware-all size bench-target \
+.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report figures gang-bench bench-load firmware firmware-all size bench-target \
         print-qemu print-qemu-store print-ports
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)) ## build/replay, build/sweep, the tools (swf2fix, fix2swf, fixinfo, wlgen) and build/console, optimised (the default)
 
@@ -144,10 +144,14 @@ test: deps ## every test, under ASan/UBSan; installs what it needs (as root); en
 oracle: $(BUILD)/replay $(BUILD)/fixinfo ## every row of the regression oracle (make test checks the quick ones): tests/oracle/
 	BUILD=$(BUILD) tests/oracle/oracle.sh --check
 
-bench: $(BUILD)/replay $(BUILD)/wlgen $(BUILD)/fixinfo ## host benchmarks into docs/benchmarks.md (the replayer's overhead too) and docs/gang-cost.md
+bench: $(BUILD)/replay $(BUILD)/wlgen $(BUILD)/fixinfo ## host benchmarks into docs/benchmarks.md (the replayer's overhead too), docs/bench-load.md and docs/gang-cost.md
 	BUILD=$(BUILD) tools/bench.sh
 	BUILD=$(BUILD) tools/bench_overhead.sh
+	BUILD=$(BUILD) tools/bench_load.sh
 	BUILD=$(BUILD) tools/gang_bench.sh
+
+bench-load: $(BUILD)/replay ## the planning policies under load (shrink x policy x trace, CPU per job, mean queue) into docs/bench-load.md; CAP=600 seconds a cell
+	BUILD=$(BUILD) tools/bench_load.sh
 
 gang-bench: $(BUILD)/replay $(BUILD)/wlgen ## the gang-scheduling cost alone, into docs/gang-cost.md
 	BUILD=$(BUILD) tools/gang_bench.sh
