@@ -75,14 +75,14 @@ bool sched_move_earlier(struct sched *s, struct sched_job *j)
 		return false; /* already due, or held back by its queue's limits until then */
 	if (s->n_parts == 1) {
 		/* One partition: the common case, without the partition loop. */
-		struct sched_profile *prof = sched_prof(s, 0);
-		sched_time_t a = sched_profile_find_earlier(prof, from, j->procs, j->estimate, j->start);
-		if (a == SCHED_TIME_MAX)
+		sched_time_t a;
+		int e = sched_profile_move_earlier(sched_prof(s, 0), from, j->procs, j->estimate, j->start, &a);
+		if (e == SCHED_E_RANGE)
 			return false;
-		sched_unreserve(s, j);
-		int e = sched_reserve_at(s, j, a, 0);
-		SCHED_ASSERT(e == SCHED_OK);
+		SCHED_ASSERT(e == SCHED_OK); /* the slot was free once j's own was released */
 		(void)e;
+		j->start = a;
+		sched_plan_note(s, a);
 		return true;
 	}
 	sched_time_t best = SCHED_TIME_MAX;

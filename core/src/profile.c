@@ -80,95 +80,60 @@ sched_procs_t sched_profile_free_at(const struct sched_profile *p, sched_time_t 
 }
 
 /*
- * A job's own reservation, counted as free while asking whether the job
- * could move. Its bounds need not be segment boundaries (a neighbour may
- * have merged across them), so the scan below walks "pieces": segments
- * further cut at the credit's start and end.
- */
-struct credit {
-	sched_time_t start, end;
-	sched_procs_t procs;
-};
-
-struct cursor {
-	const struct sched_seg *seg; /* segment that contains t */
-	sched_time_t t;              /* start of the current piece */
-};
-
-/* Free processors in the piece starting at c->t, and where that piece ends. */
-static sched_procs_t piece(const struct cursor *c, const struct credit *cr, sched_time_t *end)
-{
-	sched_time_t e = sched_seg_end(c->seg);
-	sched_procs_t f = c->seg->free;
-	if (cr != NULL) {
-		if (c->t < cr->start) {
-			if (cr->start < e)
-				e = cr->start;
-		} else if (c->t < cr->end) {
-			f += cr->procs;
-			if (cr->end < e)
-				e = cr->end;
-		}
-	}
-	*end = e;
-	return f;
-}
-
-static void step(const struct sched_profile *p, struct cursor *c, sched_time_t end)
-{
-	(void)p;
-	c->t = end;
-	if (end == sched_seg_end(c->seg))
-		c->seg = seg_next(c->seg);
-}
-
-/*
- * The anchor search of seed 000 Fig. 2 step 2b, as one forward sweep: the
- * candidate only moves to the end of a piece that is too full, so no piece
- * is visited twice. It stops because the last real segment (and the
- * sentinel) have every processor free, or when the candidate reaches limit.
+ * The anchor search of seed 000 Fig. 2 step 2b, as one forward sweep over
+ * runs: a run is a stretch of consecutive segments with at least procs
+ * free, and a candidate anchor is where a run starts (or earliest itself).
+ * The first candidate whose run lasts dur seconds is the anchor; one too
+ * full segment ends the run and the next candidate is the next run's start,
+ * so no segment is read twice. No candidate may start at or after limit.
+ * With own, the job's own reservation [limit, limit + dur) counts as free
+ * (may it move earlier?): a run that reaches limit is long enough, since
+ * the credit carries it to the candidate's end. It stops because the last
+ * real segment (and the sentinel) have every processor free. O(segments).
  */
 static sched_time_t search(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
-			   sched_time_t dur, sched_time_t limit, const struct credit *cr,
-			   const struct sched_seg **at)
+			   sched_time_t dur, sched_time_t limit, bool own, const struct sched_seg **at)
 {
 	if (procs == 0 || dur == 0 || procs > p->procs)
 		return SCHED_TIME_MAX;
 	if (earliest < sched_profile_origin(p))
 		earliest = sched_profile_origin(p);
-	struct cursor c = {seg_at(p, earliest), earliest};
-	sched_time_t end;
+	const struct sched_seg *g = seg_at(p, earliest);
+	sched_time_t cand = earliest;
 	for (;;) {
-		while (piece(&c, cr, &end) < procs) {
-			if (end >= limit)
+		while (g->free < procs) {
+			g = seg_next(g);
+			if (g->time >= limit)
 				return SCHED_TIME_MAX; /* no candidate can start before the limit */
-			step(p, &c, end);
+			cand = g->time;
 		}
-		sched_time_t cand = c.t;
 		if (cand >= limit || dur > SCHED_TIME_MAX - 1 - cand)
 			return SCHED_TIME_MAX;
-		const struct sched_seg *cand_seg = c.seg;
 		sched_time_t need = cand + dur;
-		while (piece(&c, cr, &end) >= procs && end < need)
-			step(p, &c, end);
-		if (piece(&c, cr, &end) >= procs) {
+		if (own && need > limit)
+			need = limit;
+		const struct sched_seg *first = g;
+		while (sched_seg_end(g) < need && seg_next(g)->free >= procs)
+			g = seg_next(g);
+		if (sched_seg_end(g) >= need) {
 			if (at != NULL)
-				*at = cand_seg;
+				*at = first;
 			return cand;
 		}
+		g = seg_next(g); /* too full: the next candidate is after it */
 	}
 }
 
 sched_time_t sched_profile_find(const struct sched_profile *p, sched_time_t earliest,
 				sched_procs_t procs, sched_time_t dur)
 {
-	return search(p, earliest, procs, dur, SCHED_TIME_MAX, NULL, NULL);
+	return search(p, earliest, procs, dur, SCHED_TIME_MAX, false, NULL);
 }
 
 sched_time_t sched_profile_find_before(const struct sched_profile *p, sched_time_t earliest,
 				       sched_procs_t procs, sched_time_t dur, sched_time_t limit)
 {
-	return search(p, earliest, procs, dur, limit, NULL, NULL);
+	return search(p, earliest, procs, dur, limit, false, NULL);
 }
 
 int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src)
@@ -193,8 +158,7 @@ sched_time_t sched_profile_find_earlier(const struct sched_profile *p, sched_tim
 {
 	if (dur > SCHED_TIME_MAX - 1 - own_start)
 		return SCHED_TIME_MAX;
-	struct credit cr = {own_start, own_start + dur, procs};
-	return search(p, earliest, procs, dur, own_start, &cr, NULL);
+	return search(p, earliest, procs, dur, own_start, true, NULL);
 }
 
 /*
@@ -294,10 +258,30 @@ int sched_profile_place(struct sched_profile *p, sched_time_t earliest, sched_pr
 			sched_time_t dur, sched_time_t *start)
 {
 	const struct sched_seg *at;
-	sched_time_t t = search(p, earliest, procs, dur, SCHED_TIME_MAX, NULL, &at);
+	sched_time_t t = search(p, earliest, procs, dur, SCHED_TIME_MAX, false, &at);
 	if (t == SCHED_TIME_MAX)
 		return procs == 0 || dur == 0 ? SCHED_E_INVAL : SCHED_E_RANGE;
 	int err = adjust(p, t, dur, procs, -1, at);
+	if (err == SCHED_OK)
+		*start = t;
+	return err;
+}
+
+int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
+			       sched_time_t dur, sched_time_t own_start, sched_time_t *start)
+{
+	if (dur > SCHED_TIME_MAX - 1 - own_start)
+		return SCHED_E_RANGE;
+	const struct sched_seg *at;
+	sched_time_t t = search(p, earliest, procs, dur, own_start, true, &at);
+	if (t == SCHED_TIME_MAX)
+		return SCHED_E_RANGE;
+	/* The anchor's segment survives the release, which splits and merges only at own_start
+	 * and own_start + dur, both after t; so both scans start there. */
+	int err = adjust(p, own_start, dur, procs, +1, at);
+	if (err != SCHED_OK)
+		return err;
+	err = adjust(p, t, dur, procs, -1, at);
 	if (err == SCHED_OK)
 		*start = t;
 	return err;

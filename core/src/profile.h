@@ -98,6 +98,18 @@ sched_time_t sched_profile_find_earlier(const struct sched_profile *p, sched_tim
 					sched_procs_t procs, sched_time_t dur, sched_time_t own_start);
 
 /**
+ * Move a job that holds [own_start, own_start + dur) to the anchor
+ * sched_profile_find_earlier() gives, if there is one: release and reserve
+ * starting from the anchor's segment instead of the head, so a move costs
+ * one scan, not three. O(n). @param[out] start the new start.
+ * @retval SCHED_E_RANGE it cannot start earlier (nothing changes).
+ * @retval SCHED_E_NOSPACE the pool could not split: nothing changes if the release
+ * failed; if the reserve did, the job is released (callers size the pool so neither can).
+ */
+int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
+			       sched_time_t dur, sched_time_t own_start, sched_time_t *start);
+
+/**
  * The anchor search of sched_profile_find(), giving up at @p limit: an
  * anchor < limit, or SCHED_TIME_MAX. O(n) at most; the scan stops at limit.
  */
