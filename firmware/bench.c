@@ -34,9 +34,10 @@ static bool planning(enum sched_policy_id p)
 	return sched_policy_needs_scratch(p);
 }
 
-static int build(struct sched **sp, void *arena, size_t size, enum sched_policy_id p, unsigned backlog)
+static int build(struct sched **sp, void *arena, size_t size, enum sched_policy_id p, uint32_t depth,
+		 unsigned backlog)
 {
-	struct sched_config cfg = {.procs = PROCS, .max_jobs = BENCH_CAPACITY, .policy = p};
+	struct sched_config cfg = {.procs = PROCS, .max_jobs = BENCH_CAPACITY, .policy = p, .compress_depth = depth};
 	if (planning(p)) {
 		/* Scratch for every job in the system: the search is measured, never its fallback. */
 		cfg.max_jobs = BENCH_PLAN_CAPACITY;
@@ -62,7 +63,7 @@ static int build(struct sched **sp, void *arena, size_t size, enum sched_policy_
 }
 
 static void line(const char *policy, const char *op, unsigned backlog, uint32_t segs, uint64_t total,
-		 unsigned samples)
+		 uint64_t worst, unsigned samples)
 {
 	struct fmt f;
 	fmt_init(&f);
@@ -73,6 +74,7 @@ static void line(const char *policy, const char *op, unsigned backlog, uint32_t 
 	fmt_kv(&f, " backlog=", backlog);
 	fmt_kv(&f, " segments=", segs);
 	fmt_kv(&f, " per_op=", total / samples);
+	fmt_kv(&f, " max=", worst);
 	fmt_kv(&f, " per_segment_x100=", segs ? total * 100u / samples / segs : 0);
 	fmt_str(&f, " unit=");
 	fmt_str(&f, port_cycle_unit());
@@ -87,9 +89,54 @@ static uint32_t segments(const struct sched *s)
 	return st.segments;
 }
 
-void bench_run(void *arena, size_t size, unsigned max_backlog)
+static uint64_t max_of(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+/* One policy (with a compression depth) at one backlog: submit, finish and advance, SAMPLES each. */
+static void bench_one(void *arena, size_t size, enum sched_policy_id p, uint32_t depth, const char *name,
+		      unsigned backlog)
 {
 	struct sched *sp = NULL;
+	if (build(&sp, arena, size, p, depth, backlog) != SCHED_OK)
+		return;
+	/* submit: a job arrives and is placed; it is then withdrawn (not measured). */
+	uint64_t submit = 0, submit_max = 0;
+	uint32_t segs = segments(sp);
+	for (uint32_t k = 0; k < SAMPLES; k++) {
+		struct sched_job_desc d = sched_desc(100000u + k, 1u + 7u * k, 600u + 900u * k);
+		uint64_t c0 = port_cycles();
+		int err = sched_submit(sp, &d, 2);
+		uint64_t e = elapsed(c0);
+		submit += e;
+		submit_max = max_of(submit_max, e);
+		if (err == SCHED_OK)
+			(void)sched_cancel(sp, d.id, 2);
+	}
+	line(name, "submit", backlog, segs, submit, submit_max, SAMPLES);
+	/* finish: running jobs end long before their estimates (conservative compresses),
+	 * each followed by the pass at that instant (advance). */
+	uint64_t finish = 0, advance = 0, finish_max = 0, advance_max = 0;
+	segs = segments(sp);
+	for (uint32_t k = 0; k < SAMPLES; k++) {
+		uint64_t c0 = port_cycles();
+		(void)sched_finish(sp, k * 3u, 3u + k);
+		uint64_t e = elapsed(c0);
+		finish += e;
+		finish_max = max_of(finish_max, e);
+		c0 = port_cycles();
+		(void)sched_advance(sp, 3u + k);
+		e = elapsed(c0);
+		advance += e;
+		advance_max = max_of(advance_max, e);
+	}
+	line(name, "finish", backlog, segs, finish, finish_max, SAMPLES);
+	line(name, "advance", backlog, segs, advance, advance_max, SAMPLES);
+}
+
+void bench_run(void *arena, size_t size, unsigned max_backlog)
+{
 	uint64_t c0 = port_cycles();
 	overhead = port_cycles() - c0; /* the cost of reading the counter itself */
 	/* 185: the backlog of seed 004's measured self-tuning step (0.05 s, section 5). */
@@ -103,38 +150,14 @@ void bench_run(void *arena, size_t size, unsigned max_backlog)
 		bool family = p >= SCHED_POLICY_FCFS_REPLAN;
 		const unsigned *list = family ? family_backlogs : plan ? plan_backlogs : backlogs;
 		unsigned n = plan && !family ? 3u : 4u;
-		for (unsigned b = 0; b < n; b++) {
-			unsigned backlog = list[b];
-			if (backlog > max_backlog || build(&sp, arena, size, (enum sched_policy_id)p, backlog) != SCHED_OK)
-				continue;
-			/* submit: a job arrives and is placed; it is then withdrawn (not measured). */
-			uint64_t submit = 0;
-			uint32_t segs = segments(sp);
-			for (uint32_t k = 0; k < SAMPLES; k++) {
-				struct sched_job_desc d = sched_desc(100000u + k, 1u + 7u * k, 600u + 900u * k);
-				c0 = port_cycles();
-				int err = sched_submit(sp, &d, 2);
-				submit += elapsed(c0);
-				if (err == SCHED_OK)
-					(void)sched_cancel(sp, d.id, 2);
-			}
-			line(name, "submit", backlog, segs, submit, SAMPLES);
-			/* finish: running jobs end long before their estimates (conservative compresses),
-			 * each followed by the pass at that instant (advance). */
-			uint64_t finish = 0, advance = 0;
-			segs = segments(sp);
-			for (uint32_t k = 0; k < SAMPLES; k++) {
-				c0 = port_cycles();
-				(void)sched_finish(sp, k * 3u, 3u + k);
-				finish += elapsed(c0);
-				c0 = port_cycles();
-				(void)sched_advance(sp, 3u + k);
-				advance += elapsed(c0);
-			}
-			line(name, "finish", backlog, segs, finish, SAMPLES);
-			line(name, "advance", backlog, segs, advance, SAMPLES);
-		}
+		for (unsigned b = 0; b < n; b++)
+			if (list[b] <= max_backlog)
+				bench_one(arena, size, (enum sched_policy_id)p, 0, name, list[b]);
 	}
+	/* Conservative with a bounded compression (issue 14): at most 64 jobs examined per early end. */
+	for (unsigned b = 0; b < 4; b++)
+		if (backlogs[b] <= max_backlog)
+			bench_one(arena, size, SCHED_POLICY_CONS, 64, "cons-depth64", backlogs[b]);
 }
 
 /* --- gang scheduling (seed 002) ------------------------------------------------------------ */

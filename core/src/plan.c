@@ -113,15 +113,19 @@ bool sched_move_earlier(struct sched *s, struct sched_job *j)
  * Compression, the second way of seed 000 section 2.1: keep the profile
  * and, in plan order, remove each waiting job and re-insert it at its
  * earliest anchor. The old slot is still free after the removal, so the new
- * start is never later: guarantees hold. O(n) jobs x O(n) segments.
+ * start is never later: guarantees hold. O(n) jobs x O(n) segments; with
+ * compress_depth D (cons), O(D) jobs.
  */
 void sched_compress(struct sched *s)
 {
 	s->counters.reflows++;
+	uint32_t left = s->cfg.compress_depth;
 	struct sched_list *it;
 	sched_list_for_each(it, &s->waiting) {
 		if (sched_move_earlier(s, sched_job_of(it)))
 			s->counters.moved++;
+		if (left != 0 && --left == 0)
+			break; /* the depth is reached: the rest keep their reservations */
 	}
 	sched_plan_refresh(s);
 }

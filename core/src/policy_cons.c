@@ -9,10 +9,27 @@
  * higher queue go ahead of lower ones). On an early end or a cancel the
  * schedule is compressed (sched_compress).
  */
+/*
+ * A bound on the work of one event, off by default (the paper compresses
+ * the whole schedule): like Slurm's bf_max_job_test, only the first N
+ * waiting jobs in plan order may move up at an early end; the others keep
+ * their reservations, so every guarantee still holds. For a board that
+ * must answer within a fixed time at any backlog (docs/bench-target.md).
+ */
+static const struct sched_param params[] = {
+	{.name = "compress-depth", .kind = SCHED_PARAM_COUNT_KIND, .unit = "",
+	 .offset = offsetof(struct sched_config, compress_depth), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
+	 .min = 0, .max = 1000000u, .def = 0,
+	 .help = "waiting jobs a compression examines, in plan order (0: all, as the paper; a bound on "
+		 "the work of one early end, guarantees kept)"},
+};
+
 const struct sched_policy sched_policy_cons = {
 	.name = "cons",
 	.help = "conservative backfilling: every job a reservation at submit, compression at early ends "
 		"(Feitelson & Mu'alem Weil 1998, s. 2.1)",
+	.params = params,
+	.n_params = sizeof params / sizeof params[0],
 	.plans = true,
 	.needs_scratch = false,
 	.enter = sched_enter_planning,

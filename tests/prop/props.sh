@@ -39,6 +39,8 @@ for seed in 1 2 3 4 5 6 7 8; do
 	for pol in fcfs easy cons; do
 		replay_and_check "random_seed${seed}_$pol" "$pol" "$tmp/rand$seed.swf" --check
 	done
+	# A bounded compression (issue 14) keeps every guarantee too: the checker knows no depth.
+	replay_and_check "random_seed${seed}_cons_depth$seed" cons "$tmp/rand$seed.swf" --check --compress-depth "$seed"
 	# Relaxed: no reservation ever later than its guarantee plus the tolerance, whether every
 	# waiting job is tried in every pass (the default, Spear and McGalliard 2007's Exhibit 8)
 	# or only a job arriving (--relaxed-scope arrival).

@@ -207,6 +207,38 @@ static void next_event_follows_the_plan(void)
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
+/*
+ * compress-depth 1: at an early end only the first waiting job in plan order
+ * may move up; the second, which could also start at once, keeps its
+ * reservation (its guarantee). Depth 0 is the paper's whole compression.
+ */
+static void compress_depth_bounds_the_moves(void)
+{
+	static struct fx f;
+	for (uint32_t depth = 0; depth <= 2; depth++) {
+		struct sched_config cfg = {.procs = 4, .policy = SCHED_POLICY_CONS, .compress_depth = depth};
+		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 1, 4, 100, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 2, 2, 50, 10), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 3, 2, 80, 10), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 10), SCHED_OK);
+		CHECK_EQ(fx_predict(&f, 2), 100);
+		CHECK_EQ(fx_predict(&f, 3), 100);
+		/* Job 1 ends at 60: both fit at once, but depth 1 lets only job 2 move. */
+		CHECK_EQ(sched_finish(f.s, 1, 60), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 60), SCHED_OK);
+		CHECK_EQ(fx_started(&f, 2), 60);
+		if (depth == 1) {
+			CHECK_EQ(fx_started(&f, 3), SCHED_TIME_MAX);
+			CHECK_EQ(fx_predict(&f, 3), 100);
+		} else {
+			CHECK_EQ(fx_started(&f, 3), 60);
+		}
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
+	}
+}
+
 /* Jobs that reach their estimate are killed then, and their processors reused at once. */
 static void kill_at_estimate(void)
 {
@@ -310,6 +342,7 @@ static const struct test tests[] = {
 	{"kill_at_estimate", kill_at_estimate},
 	{"late_caller_catches_up", late_caller_catches_up},
 	{"cancel_compresses", cancel_compresses},
+	{"compress_depth_bounds_the_moves", compress_depth_bounds_the_moves},
 	{"policy_switch", policy_switch},
 	{NULL, NULL},
 };

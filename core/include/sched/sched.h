@@ -141,6 +141,7 @@ struct sched_config {
 	struct sched_dynp_cfg dynp;
 	struct sched_gang_params gang; /* a time-sharing policy: the replay engine runs sched/gang.h with these */
 	uint32_t scratch_jobs;        /* planning scratch (relaxed, slack, the dynP family): jobs it can take; 0 = none */
+	uint32_t compress_depth;      /* cons: waiting jobs one compression examines, in plan order; 0 = all */
 };
 
 /*
