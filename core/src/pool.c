@@ -29,13 +29,20 @@ void sched_pool_init(struct sched_pool *pool, void *storage, size_t elem_size,
 	pool->used = 0;
 	pool->max_used = 0;
 	pool->fails = 0;
+	pool->fresh = capacity;
 	sched_list_init(&pool->free_list);
 	sched_pool_set_site(pool, SCHED_FAIL_POOL);
-	/* Push in reverse so the first allocations come from the start of the array. */
-	for (uint32_t i = capacity; i > 0; i--) {
-		void *elem = (unsigned char *)storage + (size_t)(i - 1) * elem_size;
-		sched_list_insert_after(&pool->free_list, link_of(pool, elem));
-	}
+}
+
+/*
+ * The next never-used element. Handing them out in array order, after every
+ * freed one, is the order a free list holding the whole array (freed ones
+ * pushed at its front) would give: allocation order does not depend on it.
+ */
+static void *take_fresh(struct sched_pool *pool)
+{
+	uint32_t i = pool->capacity - pool->fresh--;
+	return base_of(pool) + (size_t)i * pool->elem_size;
 }
 
 bool sched_pool_owns(const struct sched_pool *pool, const void *elem)
@@ -55,7 +62,8 @@ bool sched_pool_owns(const struct sched_pool *pool, const void *elem)
 
 void *sched_pool_alloc(struct sched_pool *pool)
 {
-	if (pool->used >= pool->limit || sched_list_empty(&pool->free_list) || POOL_FAIL(pool)) {
+	if (pool->used >= pool->limit || (sched_list_empty(&pool->free_list) && pool->fresh == 0) ||
+	    POOL_FAIL(pool)) {
 		pool->fails++;
 		return NULL;
 	}
@@ -75,13 +83,19 @@ bool sched_pool_room(struct sched_pool *pool, uint32_t count)
 
 void *sched_pool_take(struct sched_pool *pool)
 {
-	SCHED_ASSERT(pool->used < pool->limit && !sched_list_empty(&pool->free_list));
-	struct sched_list *link = sched_list_first(&pool->free_list);
-	sched_list_remove(link);
+	SCHED_ASSERT(pool->used < pool->limit && (!sched_list_empty(&pool->free_list) || pool->fresh > 0));
+	void *elem;
+	if (sched_list_empty(&pool->free_list)) {
+		elem = take_fresh(pool);
+	} else {
+		struct sched_list *link = sched_list_first(&pool->free_list);
+		sched_list_remove(link);
+		elem = elem_of(pool, link);
+	}
 	pool->used++;
 	if (pool->used > pool->max_used)
 		pool->max_used = pool->used;
-	return elem_of(pool, link);
+	return elem;
 }
 
 void sched_pool_free(struct sched_pool *pool, void *elem)
@@ -120,6 +134,9 @@ void sched_pool_alloc_chain(struct sched_pool *pool, uint32_t count, struct sche
 	if (count == 0)
 		return;
 	struct sched_list *head = &pool->free_list;
+	/* Freed elements come first; fresh ones join the free list's tail in array order. */
+	for (uint32_t listed = pool->capacity - pool->fresh - pool->used; listed < count; listed++)
+		sched_list_insert_before(head, link_of(pool, take_fresh(pool)));
 	struct sched_list *first = sched_list_next(head), *last = first;
 	for (uint32_t i = 1; i < count; i++)
 		last = sched_list_next(last);

@@ -24,6 +24,8 @@ struct sched_pool {
 	uint32_t used;         /* elements in use now */
 	uint32_t max_used;     /* high-water mark of used */
 	uint32_t fails;        /* allocations refused because the pool was at its limit */
+	uint32_t fresh;        /* elements at the array's end never handed out: on no list, never
+				* written, so a large pool costs memory only as it is used */
 #ifdef SCHED_FAILPOINTS
 	/* enum sched_fail_site its allocations count at (test builds only). Here it takes padding
 	 * a 64-bit build has anyway, so the test build's state has the release layout there. */
@@ -34,7 +36,8 @@ struct sched_pool {
 
 /**
  * Prepare @p pool over @p storage holding @p capacity elements of @p elem_size
- * bytes, each embedding its list node at @p link_offset. O(capacity).
+ * bytes, each embedding its list node at @p link_offset. O(1): no element is
+ * written until it is first handed out.
  */
 void sched_pool_init(struct sched_pool *pool, void *storage, size_t elem_size,
 		     size_t link_offset, uint32_t capacity);

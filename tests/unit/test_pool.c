@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Unit tests of the fixed-capacity pools. */
+#include <string.h>
+
 #include "harness.h"
 #include "pool.h"
 
@@ -65,10 +67,67 @@ static void ownership(void)
 	CHECK(!sched_pool_owns(&pool, &storage[N]));             /* one past the end */
 }
 
+/*
+ * Against a model of the pool as it was before elements were handed out
+ * lazily: one free list holding the whole array in order, allocations from
+ * its front, frees and returned chains pushed at its front. Random
+ * operations must get the same elements in the same order; and no element
+ * is written before it is first handed out.
+ */
+#define M 64
+static void lazy_matches_whole_free_list(void)
+{
+	static struct elem storage[M];
+	struct sched_pool pool;
+	memset(storage, 0xA5, sizeof storage);
+	sched_pool_init(&pool, storage, sizeof storage[0], offsetof(struct elem, link), M);
+	const unsigned char *raw = (const unsigned char *)storage;
+	for (size_t i = 0; i < sizeof storage; i++)
+		CHECK_EQ(raw[i], 0xA5);
+	int model[M], nfree = M; /* model[0] is the front of the free list */
+	for (int i = 0; i < M; i++)
+		model[i] = i;
+	int used[M], nused = 0;
+	uint32_t x = 12345u;
+	for (int step = 0; step < 20000; step++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		unsigned op = x % 4;
+		if (op <= 1 && nfree > 0) { /* one element */
+			struct elem *e = sched_pool_alloc(&pool);
+			CHECK(e == &storage[model[0]]);
+			used[nused++] = model[0];
+			memmove(model, model + 1, (size_t)--nfree * sizeof model[0]);
+		} else if (op == 2 && nused > 0) { /* free a random one */
+			int k = (int)((x >> 8) % (uint32_t)nused);
+			sched_pool_free(&pool, &storage[used[k]]);
+			memmove(model + 1, model, (size_t)nfree++ * sizeof model[0]);
+			model[0] = used[k];
+			used[k] = used[--nused];
+		} else if (op == 3 && nfree > 0) { /* a chain, then give it back whole */
+			uint32_t c = 1 + (x >> 8) % (uint32_t)nfree;
+			struct sched_list chain;
+			sched_list_init(&chain);
+			sched_pool_alloc_chain(&pool, c, &chain);
+			uint32_t i = 0;
+			struct sched_list *it;
+			sched_list_for_each(it, &chain) {
+				CHECK(it == &storage[model[i]].link);
+				i++;
+			}
+			CHECK_EQ(i, c);
+			sched_pool_free_all(&pool, &chain, c); /* the same elements, the same order, at the front */
+		}
+		CHECK_EQ(pool.used, (uint32_t)nused);
+	}
+}
+
 static const struct test tests[] = {
 	{"fill_and_refuse", fill_and_refuse},
 	{"limit_lowers_capacity", limit_lowers_capacity},
 	{"ownership", ownership},
+	{"lazy_matches_whole_free_list", lazy_matches_whole_free_list},
 	{NULL, NULL},
 };
 
