@@ -315,7 +315,7 @@ int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
 	r->op = op;
 	sched_procs_t site_size = 0;
 	int rc = op->site ? load_site(r, op, &site_size, msg, len) : SCHED_OK;
-	if (rc == SCHED_OK && trace_load(op->trace, &r->trace, msg, len) != 0)
+	if (rc == SCHED_OK && trace_load(op->trace, op->jobs_out != NULL, &r->trace, msg, len) != 0)
 		rc = SCHED_E_FORMAT;
 	if (rc == SCHED_OK)
 		rc = slice(r, op, msg, len);

@@ -68,7 +68,7 @@ int main(int argc, char **argv)
 		const char *path = argv[first + i];
 		char err[512];
 		struct swf_trace t;
-		if (trace_load(path, &t, err, sizeof err) != 0) {
+		if (trace_load(path, false, &t, err, sizeof err) != 0) {
 			fprintf(stderr, "fixinfo: %s\n", err);
 			free(c);
 			return 1;

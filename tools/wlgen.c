@@ -218,7 +218,7 @@ static int matrix(long jobs, long procs, uint64_t seed, const char *from, double
 {
 	char err[512];
 	struct swf_trace t;
-	if (trace_load(from, &t, err, sizeof err) != 0) {
+	if (trace_load(from, false, &t, err, sizeof err) != 0) {
 		fprintf(stderr, "wlgen: %s\n", err);
 		return 1;
 	}

@@ -239,9 +239,9 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 	return SCHED_OK;
 }
 
-int trace_load(const char *path, struct swf_trace *t, char *err, size_t errlen)
+int trace_load(const char *path, bool keep_text, struct swf_trace *t, char *err, size_t errlen)
 {
 	if (fixture_is(path))
 		return fixture_load(path, t, err, errlen);
-	return swf_read(path, t, err, errlen);
+	return keep_text ? swf_read(path, t, err, errlen) : swf_read_jobs(path, t, err, errlen);
 }

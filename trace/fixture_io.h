@@ -26,7 +26,11 @@ int fixture_save(const char *path, const struct swf_trace *t, const char *source
 /** True when the file at @p path starts with the fixture magic. */
 bool fixture_is(const char *path);
 
-/** Read a fixture or an SWF file (plain or gzip'd), whichever @p path holds; errors as theirs. */
-int trace_load(const char *path, struct swf_trace *t, char *err, size_t errlen);
+/**
+ * Read a fixture or an SWF file (plain or gzip'd), whichever @p path holds; errors as theirs.
+ * @p keep_text keeps an SWF file's lines as written (swf_read); false reads the job records only
+ * (swf_read_jobs). A fixture has no text either way.
+ */
+int trace_load(const char *path, bool keep_text, struct swf_trace *t, char *err, size_t errlen);
 
 #endif /* SIM_FIXTURE_IO_H */

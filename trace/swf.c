@@ -137,8 +137,8 @@ static int add_header_line(struct swf_header *h, const char *line)
  */
 typedef int (*line_fn)(void *ctx, char *buf, size_t cap, const char **why);
 
-static int parse(const char *path, line_fn next, void *ctx, struct swf_trace *t, char *err,
-		 size_t errlen)
+static int parse(const char *path, line_fn next, void *ctx, bool keep_text, struct swf_trace *t,
+		 char *err, size_t errlen)
 {
 	memset(t, 0, sizeof *t);
 	t->hdr.max_procs = -1;
@@ -175,18 +175,19 @@ static int parse(const char *path, line_fn next, void *ctx, struct swf_trace *t,
 			continue;
 		if (t->n == cap) {
 			cap = cap ? cap * 2 : 4096;
-			struct swf_job *text = realloc(t->text, cap * sizeof *text);
+			struct swf_job *text = keep_text ? realloc(t->text, cap * sizeof *text) : NULL;
 			if (text != NULL)
 				t->text = text;
 			struct fix_job *jobs = realloc(t->jobs, cap * sizeof *jobs);
 			if (jobs != NULL)
 				t->jobs = jobs;
-			if (text == NULL || jobs == NULL) {
+			if ((keep_text && text == NULL) || jobs == NULL) {
 				rc = fail(err, errlen, path, lineno, "out of memory");
 				break;
 			}
 		}
-		struct swf_job *j = &t->text[t->n];
+		struct swf_job one; /* without the text, each line is parsed here and only its record kept */
+		struct swf_job *j = keep_text ? &t->text[t->n] : &one;
 		j->line = lineno;
 		int nf = 0;
 		while (nf < SWF_FIELDS) {
@@ -246,8 +247,19 @@ static int parse(const char *path, line_fn next, void *ctx, struct swf_trace *t,
 	}
 	if (rc == 0 && t->n == 0)
 		rc = fail(err, errlen, path, 0, "no job lines in trace");
-	if (rc != 0)
+	if (rc != 0) {
 		swf_free(t);
+		return rc;
+	}
+	/* Give back what the doubling left unused (on a 312,807-job trace, 40%). */
+	struct fix_job *fit = realloc(t->jobs, t->n * sizeof *fit);
+	if (fit != NULL)
+		t->jobs = fit;
+	if (keep_text) {
+		struct swf_job *tfit = realloc(t->text, t->n * sizeof *tfit);
+		if (tfit != NULL)
+			t->text = tfit;
+	}
 	return rc;
 }
 
@@ -273,7 +285,7 @@ static int gz_line(void *ctx, char *buf, size_t cap, const char **why)
 	return 1;
 }
 
-int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
+static int read_file(const char *path, bool keep_text, struct swf_trace *t, char *err, size_t errlen)
 {
 	gzFile gz = gzopen(path, "rb");
 	if (gz == NULL) {
@@ -282,9 +294,19 @@ int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
 		return SCHED_E_NOENT;
 	}
 	gzbuffer(gz, 1 << 17);
-	int rc = parse(path, gz_line, gz, t, err, errlen);
+	int rc = parse(path, gz_line, gz, keep_text, t, err, errlen);
 	gzclose(gz);
 	return rc;
+}
+
+int swf_read(const char *path, struct swf_trace *t, char *err, size_t errlen)
+{
+	return read_file(path, true, t, err, errlen);
+}
+
+int swf_read_jobs(const char *path, struct swf_trace *t, char *err, size_t errlen)
+{
+	return read_file(path, false, t, err, errlen);
 }
 
 struct mem_lines {
@@ -315,7 +337,7 @@ int swf_parse_buffer(const char *name, const char *data, size_t len, struct swf_
 		     size_t errlen)
 {
 	struct mem_lines m = {data, data + len};
-	return parse(name, mem_line, &m, t, err, errlen);
+	return parse(name, mem_line, &m, true, t, err, errlen);
 }
 
 void swf_free(struct swf_trace *t)

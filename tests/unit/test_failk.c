@@ -59,7 +59,7 @@ static bool load_peek(struct wl *w)
 	struct workload_opts o;
 	char err[256];
 	memset(&t, 0, sizeof t);
-	if (trace_load("fixtures/peek.fix", &t, err, sizeof err) != 0)
+	if (trace_load("fixtures/peek.fix", false, &t, err, sizeof err) != 0)
 		return false;
 	long procs = swf_machine_size(&t.hdr);
 	workload_opts_default(&o);

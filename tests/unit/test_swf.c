@@ -72,6 +72,39 @@ static void parses_header_and_jobs(void)
 	}
 }
 
+/*
+ * swf_read_jobs (the replayer without --jobs-out) keeps no text but the same
+ * records, header and counts as swf_read, on the hand-made trace and on a
+ * committed one; and fails the same way on a bad line.
+ */
+static void jobs_only_reading_matches(void)
+{
+	const char *paths[] = {write_file(good, true), "fixtures/KTH-SP2-1996-2.1-cln.swf.gz"};
+	for (int i = 0; i < 2; i++) {
+		CHECK(paths[i] != NULL);
+		struct swf_trace a, b;
+		char err[256];
+		CHECK_EQ(swf_read(paths[i], &a, err, sizeof err), 0);
+		CHECK_EQ(swf_read_jobs(paths[i], &b, err, sizeof err), 0);
+		CHECK(b.text == NULL);
+		CHECK_EQ(b.n, a.n);
+		CHECK(b.n > 0 && memcmp(a.jobs, b.jobs, a.n * sizeof *a.jobs) == 0);
+		CHECK_EQ(b.hdr.n_lines, a.hdr.n_lines);
+		CHECK_EQ(b.non_integral, a.non_integral);
+		CHECK_EQ(b.submit_backwards, a.submit_backwards);
+		swf_free(&a);
+		swf_free(&b);
+	}
+	unlink(paths[0]);
+	const char *bad = write_file("1 0 5 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1\n2 x\n", false);
+	struct swf_trace t;
+	char e1[256], e2[256];
+	CHECK_EQ(swf_read(bad, &t, e1, sizeof e1), SCHED_E_FORMAT);
+	CHECK_EQ(swf_read_jobs(bad, &t, e2, sizeof e2), SCHED_E_FORMAT);
+	CHECK(strcmp(e1, e2) == 0);
+	unlink(bad);
+}
+
 /* The conventions of workload.h, job by job. */
 static void cleaning_conventions(void)
 {
@@ -170,6 +203,7 @@ static void shortest_round_trip_printing(void)
 static const struct test tests[] = {
 	{"parses_header_and_jobs", parses_header_and_jobs},
 	{"cleaning_conventions", cleaning_conventions},
+	{"jobs_only_reading_matches", jobs_only_reading_matches},
 	{"sorted_by_submit", sorted_by_submit},
 	{"errors_name_file_and_line", errors_name_file_and_line},
 	{"shortest_round_trip_printing", shortest_round_trip_printing},
