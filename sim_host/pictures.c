@@ -80,6 +80,19 @@ static void draw_time_axis(FILE *f, const struct time_axis *a, double top, doubl
 }
 
 /* A vertical axis from 0 to @p max at @p x (labels on the side given by @p anchor). */
+/* One value per column of the plot (PLOT_W of them; -1: no data there) as a filled step area over [top, top + h], vmax at the top. */
+static void draw_area(FILE *f, const int32_t *v, double top, double h, double vmax, const char *fill,
+		      double opacity)
+{
+	fprintf(f, "<path fill=\"%s\" fill-opacity=\"%.1f\" stroke=\"none\" d=\"M%d %.1f", fill, opacity, LEFT,
+		top + h);
+	for (int c = 0; c < PLOT_W; c++)
+		if (v[c] >= 0)
+			fprintf(f, " L%d %.1f L%d %.1f", LEFT + c, top + h - v[c] * h / vmax, LEFT + c + 1,
+				top + h - v[c] * h / vmax);
+	fprintf(f, " L%d %.1f Z\"/>\n", LEFT + PLOT_W, top + h);
+}
+
 static void draw_value_axis(FILE *f, double max, double x, double top, double h, const char *anchor, bool grid,
 			    double grid_w)
 {
@@ -378,12 +391,7 @@ int pictures_timeline_svg(FILE *f, const struct picture_src *s)
 	draw_time_axis(f, &ax, TOP, ph);
 	draw_value_axis(f, bmax, LEFT, TOP, ph, "end", true, PLOT_W);
 	draw_value_axis(f, qmax, LEFT + PLOT_W, TOP, ph, "start", false, 0);
-	fprintf(f, "<path fill=\"#6a9fd8\" fill-opacity=\"0.7\" stroke=\"none\" d=\"M%d %.1f", LEFT, TOP + ph);
-	for (int c = 0; c < COLS; c++)
-		if (busy[c] >= 0)
-			fprintf(f, " L%d %.1f L%d %.1f", LEFT + c, TOP + ph - busy[c] * ph / bmax, LEFT + c + 1,
-				TOP + ph - busy[c] * ph / bmax);
-	fprintf(f, " L%d %.1f Z\"/>\n", LEFT + PLOT_W, TOP + ph);
+	draw_area(f, busy, TOP, ph, bmax, "#6a9fd8", 0.7);
 	if (ts && bmax > s->procs) /* where one slot's worth of processors ends */
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#2c6cb0\" stroke-dasharray=\"6 4\"/>\n",
 			LEFT, TOP + ph - s->procs * ph / bmax, LEFT + PLOT_W, TOP + ph - s->procs * ph / bmax);
@@ -406,12 +414,7 @@ int pictures_timeline_svg(FILE *f, const struct picture_src *s)
 			top2, PLOT_W, SLOTS_H);
 		draw_time_axis(f, &ax, top2, SLOTS_H);
 		draw_value_axis(f, smax, LEFT, top2, SLOTS_H, "end", true, PLOT_W);
-		fprintf(f, "<path fill=\"#27ae60\" fill-opacity=\"0.6\" stroke=\"none\" d=\"M%d %.1f", LEFT, top2 + SLOTS_H);
-		for (int c = 0; c < COLS; c++)
-			if (slots[c] >= 0)
-				fprintf(f, " L%d %.1f L%d %.1f", LEFT + c, top2 + SLOTS_H - slots[c] * SLOTS_H / smax, LEFT + c + 1,
-					top2 + SLOTS_H - slots[c] * SLOTS_H / smax);
-		fprintf(f, " L%d %.1f Z\"/>\n", LEFT + PLOT_W, top2 + SLOTS_H);
+		draw_area(f, slots, top2, SLOTS_H, smax, "#27ae60", 0.6);
 		fprintf(f, "<text transform=\"translate(22,%.1f) rotate(-90)\" text-anchor=\"middle\" fill=\"#1e8449\">slots in use</text>\n",
 			top2 + SLOTS_H / 2.0);
 		/* Two lines: the legend of three series does not fit one. */
