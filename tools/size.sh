@@ -21,6 +21,12 @@ maxjobs=$(sed -n 's/^#define CONSOLE_MAX_JOBS \([0-9]*\)u.*/\1/p' firmware/conso
 scratch=$(sed -n 's/^#define CONSOLE_SCRATCH_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
 arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Icore/include -Icore/src -c tools/probe/sizes.c -o "$tmp/p.o"
 sz() { arm-none-eabi-nm -S -t d "$tmp/p.o" | awk -v s="$1" '$4 == s { print $2 + 0 }'; }
+# The same objects as the host's compiler lays them out (64-bit links).
+cc -Icore/include -Icore/src -c tools/probe/sizes.c -o "$tmp/h.o"
+hsz() { nm -S -t d "$tmp/h.o" | awk -v s="$1" '$4 == s { print $2 + 0 }'; }
+hjob=$(hsz probe_job) hseg=$(hsz probe_seg) hslot=$(hsz probe_slot) hpend=$(hsz probe_pending)
+hsched=$(hsz probe_sched) hdec=$(hsz probe_dec)
+hper_slot=$((hjob + 2 * hseg + 8))
 job=$(sz probe_job) seg=$(sz probe_seg) slot=$(sz probe_slot) pend=$(sz probe_pending)
 sched=$(sz probe_sched) dec=$(sz probe_dec) gjob=$(sz probe_gang_job) gang_obj=$(sz probe_gang)
 gang_run=$(sz probe_gang_run)
@@ -64,15 +70,19 @@ per_slot=$((job + 2 * seg + 4))
 	echo
 	echo "## RAM per job slot"
 	echo
-	echo "| object | bytes on Cortex-M |"
-	echo "|---|---:|"
-	echo "| job record (\`struct sched_job\`) | $job |"
-	echo "| profile segment (\`struct sched_seg\`), two per job slot | $seg |"
-	echo "| id index head | 4 |"
-	echo "| **a job slot of the scheduler** | **$per_slot** |"
-	echo "| replay slot and pending end (a replay only) | $((slot + pend)) |"
-	echo "| the scheduler object itself (\`struct sched\`) | $sched |"
-	echo "| fixture decoder state (\`struct fix_dec\`) | $dec |"
+	echo "| object | bytes on Cortex-M | bytes on the host (x86-64, $(cc --version | head -1)) |"
+	echo "|---|---:|---:|"
+	echo "| job record (\`struct sched_job\`) | $job | $hjob |"
+	echo "| profile segment (\`struct sched_seg\`), two per job slot | $seg | $hseg |"
+	echo "| id index head | 4 | 8 |"
+	echo "| **a job slot of the scheduler** | **$per_slot** | **$hper_slot** |"
+	echo "| replay slot and pending end (a replay only) | $((slot + pend)) | $((hslot + hpend)) |"
+	echo "| the scheduler object itself (\`struct sched\`) | $sched | $hsched |"
+	echo "| fixture decoder state (\`struct fix_dec\`) | $dec | $hdec |"
+	echo
+	echo "A pool writes an element only when it first hands it out (core/src/pool.c), so on the host,"
+	echo "where the arena comes from malloc, the pages of slots never used are never touched: a"
+	echo "replay's memory follows the jobs in the system at once, not the trace's length."
 	echo
 	cat <<'TXT'
 The target was at most 48 bytes per job slot; a slot costs more, and this is why.
