@@ -186,7 +186,7 @@ static int parse(const char *path, line_fn next, void *ctx, bool keep_text, stru
 				break;
 			}
 		}
-		struct swf_job one; /* without the text, each line is parsed here and only its record kept */
+		struct swf_job one = {.line = 0}; /* without the text, each line is parsed here, its record kept */
 		struct swf_job *j = keep_text ? &t->text[t->n] : &one;
 		j->line = lineno;
 		int nf = 0;
