@@ -155,6 +155,7 @@ static int parse(const char *path, line_fn next, void *ctx, bool keep_text, stru
 	/* Bad job lines do not stop the reading: all of them are reported, then it fails. */
 	uint32_t bad = 0, bad_lines[10];
 	char first_bad[160] = "";
+	struct swf_job one = {.line = 0}; /* without the text, each line is parsed here, its record kept */
 	while ((got = next(ctx, line, sizeof line, &why)) == 1) {
 		lineno++;
 		size_t len = strlen(line);
@@ -186,7 +187,6 @@ static int parse(const char *path, line_fn next, void *ctx, bool keep_text, stru
 				break;
 			}
 		}
-		struct swf_job one = {.line = 0}; /* without the text, each line is parsed here, its record kept */
 		struct swf_job *j = keep_text ? &t->text[t->n] : &one;
 		j->line = lineno;
 		int nf = 0;
