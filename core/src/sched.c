@@ -6,6 +6,8 @@
 _Static_assert(sizeof(struct sched_job) == SCHED_JOB_BYTES, "SCHED_JOB_BYTES is the job slot's size");
 _Static_assert(sizeof(struct sched_seg) == SCHED_SEG_BYTES, "SCHED_SEG_BYTES is the segment's size");
 _Static_assert(sizeof(struct sched) <= SCHED_STATE_BYTES, "the state header fits SCHED_STATE_BYTES");
+_Static_assert(sizeof(struct sched) <= 0xFFFFu && sizeof(struct sched_job) <= 0xFFu,
+	       "SCHED_STATE_VERSION holds the state's and the job's sizes");
 _Static_assert(sizeof(sched_rel_t) == SCHED_REL_BYTES, "SCHED_REL_BYTES is a link's size");
 _Static_assert(_Alignof(struct sched) <= SCHED_ARENA_ALIGN && _Alignof(struct sched_job) <= SCHED_ARENA_ALIGN,
 	       "SCHED_ARENA_ALIGN suits every object in the arena");

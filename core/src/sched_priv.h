@@ -62,9 +62,17 @@ struct sched_work {
 	uint8_t *part_a, *part_b;
 };
 
-/* Identifies an arena that holds a scheduler of this layout (sched_attach). */
+/*
+ * Identifies an arena that holds a scheduler of this layout (sched_attach):
+ * the state object's size, the link size and the job size, so that a field
+ * added to struct sched or to a pool (the lazy pool's `fresh`, issue 14)
+ * makes another build's snapshot refused rather than misread. Evaluated where
+ * struct sched is complete.
+ */
 #define SCHED_STATE_MAGIC 0x53434844u /* "SCHD" */
-#define SCHED_STATE_VERSION ((uint32_t)(1u << 16 | sizeof(intptr_t) << 8 | sizeof(struct sched_job)))
+#define SCHED_STATE_VERSION                                                                        \
+	((uint32_t)((uint32_t)sizeof(struct sched) << 16 | (uint32_t)sizeof(intptr_t) << 8 |          \
+		    (uint32_t)sizeof(struct sched_job)))
 
 /* The state header at the start of the arena (at most SCHED_STATE_BYTES). */
 struct sched {
