@@ -40,7 +40,7 @@ for t in $traces; do
 		done
 		/usr/bin/time -f '%M' -o "$tmp/time" "$B/replay" --policy "$p" "${opts[@]}" --format csv "$f" >/dev/null
 		mem=$(cat "$tmp/time")
-		wall=$(median <"$tmp/walls")
+		wall="$(median <"$tmp/walls") [$(sort -n "$tmp/walls" | head -1)-$(sort -n "$tmp/walls" | tail -1)]"
 		jobs=$(sed -n 2p "$tmp/csv" | cut -d, -f5 | cut -d. -f1)
 		valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$B/replay" --policy "$p" "${opts[@]}" "$f" \
 			>/dev/null 2>"$tmp/vg"
@@ -48,7 +48,7 @@ for t in $traces; do
 		# Instructions spent in the core alone (callgrind's inclusive cost of the public calls).
 		core=$(callgrind_annotate --inclusive=yes "$tmp/cg" 2>/dev/null |
 			awk '/core\/src\/sched.c:sched_(submit|finish|advance|cancel) \[/ {gsub(",", "", $1); s += $1} END {printf "%.0f", s}')
-		jps=$(awk -v j="$jobs" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0) ? j / w : 0 }')
+		jps=$(awk -v j="$jobs" -v w="${wall%% *}" 'BEGIN { printf "%.0f", (w > 0) ? j / w : 0 }')
 		rows="$rows| $t | $p | $jobs | $wall | $(commas "$instr") | $(commas "$core") | $(awk -v m="$mem" 'BEGIN{printf "%.1f", m / 1024}') | $jps |
 "
 		echo "$t $p: wall $wall s, $instr instructions ($core in the core), ${mem} KiB" >&2
@@ -60,13 +60,13 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 	echo "# Benchmarks"
 	echo
 	echo "Produced by \`make bench\` (tools/bench.sh) on $(date -u +%Y-%m-%d): $cpu, $(nproc) cores,"
-	echo "$(gcc --version | head -1), \`-O2\`. Wall time is the median of $RUNS runs of"
+	echo "$(gcc --version | head -1), \`-O2\`. Wall time is the median [min-max] of $RUNS runs of"
 	echo "\`build/replay --policy P --format csv TRACE\` (relaxed with \`--tolerance 3600\`; whole program: reading and decompressing the"
 	echo "trace, the replay, the report); instructions are callgrind's count for the same"
 	echo "command, total and inside the core's public calls (submit, finish, advance, cancel)."
 	echo "Instruction counts repeat exactly; wall times vary with the machine's load."
 	echo
-	echo "| trace | policy | jobs | wall (s) | instructions | in the core | peak RSS (MiB) | jobs/s |"
+	echo "| trace | policy | jobs | wall (s), median [min-max] | instructions | in the core | peak RSS (MiB) | jobs/s (median) |"
 	echo "|---|---|---:|---:|---:|---:|---:|---:|"
 	printf '%s' "$rows"
 } >"$out.tmp"
