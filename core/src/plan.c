@@ -7,15 +7,21 @@ static bool allowed(const struct sched_job *j, unsigned p)
 	return (j->allowed & (1u << p)) != 0;
 }
 
+/* Record in the job that the profile of `part` now holds its reservation at `start`. */
+static void note_reserved(struct sched *s, struct sched_job *j, sched_time_t start, uint8_t part)
+{
+	j->start = start;
+	j->part = part;
+	j->reserved = 1;
+	sched_plan_note(s, start);
+}
+
 int sched_reserve_at(struct sched *s, struct sched_job *j, sched_time_t start, uint8_t part)
 {
 	int err = sched_profile_reserve(sched_prof(s, part), start, j->estimate, j->procs);
 	if (err != SCHED_OK)
 		return err;
-	j->start = start;
-	j->part = part;
-	j->reserved = 1;
-	sched_plan_note(s, start);
+	note_reserved(s, j, start, part);
 	return SCHED_OK;
 }
 
@@ -38,10 +44,7 @@ int sched_place(struct sched *s, struct sched_job *j, sched_time_t earliest)
 		int err = sched_profile_place(sched_prof(s, best_part), earliest, j->procs, j->estimate, &at);
 		if (err != SCHED_OK)
 			return err;
-		j->start = at;
-		j->part = best_part;
-		j->reserved = 1;
-		sched_plan_note(s, at);
+		note_reserved(s, j, at, best_part);
 		return SCHED_OK;
 	}
 	/* Several: the earliest anchor over all of them; ties go to the lowest-numbered partition. */
@@ -81,8 +84,7 @@ bool sched_move_earlier(struct sched *s, struct sched_job *j)
 			return false;
 		SCHED_ASSERT(e == SCHED_OK); /* the slot was free once j's own was released */
 		(void)e;
-		j->start = a;
-		sched_plan_note(s, a);
+		note_reserved(s, j, a, 0);
 		return true;
 	}
 	sched_time_t best = SCHED_TIME_MAX;

@@ -153,12 +153,19 @@ int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const
 	return SCHED_OK;
 }
 
-sched_time_t sched_profile_find_earlier(const struct sched_profile *p, sched_time_t earliest,
-					sched_procs_t procs, sched_time_t dur, sched_time_t own_start)
+/* The search for a job holding [own_start, own_start + dur): its own slot counts as free. */
+static sched_time_t search_earlier(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
+				   sched_time_t dur, sched_time_t own_start, const struct sched_seg **at)
 {
 	if (dur > SCHED_TIME_MAX - 1 - own_start)
 		return SCHED_TIME_MAX;
-	return search(p, earliest, procs, dur, own_start, true, NULL);
+	return search(p, earliest, procs, dur, own_start, true, at);
+}
+
+sched_time_t sched_profile_find_earlier(const struct sched_profile *p, sched_time_t earliest,
+					sched_procs_t procs, sched_time_t dur, sched_time_t own_start)
+{
+	return search_earlier(p, earliest, procs, dur, own_start, NULL);
 }
 
 /*
@@ -270,10 +277,8 @@ int sched_profile_place(struct sched_profile *p, sched_time_t earliest, sched_pr
 int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
 			       sched_time_t dur, sched_time_t own_start, sched_time_t *start)
 {
-	if (dur > SCHED_TIME_MAX - 1 - own_start)
-		return SCHED_E_RANGE;
 	const struct sched_seg *at;
-	sched_time_t t = search(p, earliest, procs, dur, own_start, true, &at);
+	sched_time_t t = search_earlier(p, earliest, procs, dur, own_start, &at);
 	if (t == SCHED_TIME_MAX)
 		return SCHED_E_RANGE;
 	/* The anchor's segment survives the release, which splits and merges only at own_start
