@@ -35,7 +35,7 @@ static inline bool eligible(const struct sched *s, const struct sched_job *j)
 		return false;
 	/* Most queues have no running limits: no call per waiting job and pass for them. */
 	const struct sched_queue_cfg *q = sched_queue_of(s, j);
-	return (q->proc_cap == 0 && q->max_running_per_user == 0) || sched_limits_allow(s, j, &retry);
+	return !sched_queue_limited(q) || sched_limits_allow(s, j, &retry);
 }
 
 static void pass_fcfs(struct sched *s)
@@ -97,7 +97,7 @@ static struct sched_list *easy_resume(const struct sched *s)
 	if (!s->easy_valid || s->has_background)
 		return NULL;
 	for (unsigned q = 0; q < s->n_queues; q++)
-		if (s->cfg.queues[q].proc_cap != 0 || s->cfg.queues[q].max_running_per_user != 0)
+		if (sched_queue_limited(&s->cfg.queues[q]))
 			return NULL;
 	struct sched_list *it = (struct sched_list *)&s->waiting;
 	for (uint32_t fresh = s->arrivals - s->easy_seen; fresh > 0; fresh--) {

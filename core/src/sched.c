@@ -347,7 +347,7 @@ static void retire_running(struct sched *s, struct sched_job *j)
 	s->replan_due = true;
 	s->easy_valid = false;
 	const struct sched_queue_cfg *q = sched_queue_of(s, j);
-	if (q->proc_cap != 0 || q->max_running_per_user != 0) {
+	if (sched_queue_limited(q)) {
 		/* A job its queue's limits held back may be able to go now (this one ended early). */
 		struct sched_list *it;
 		sched_list_for_each(it, &s->waiting) {
@@ -363,7 +363,7 @@ static void retire_running(struct sched *s, struct sched_job *j)
 bool sched_limits_allow(const struct sched *s, const struct sched_job *j, sched_time_t *retry)
 {
 	const struct sched_queue_cfg *q = sched_queue_of(s, j);
-	if (q->proc_cap == 0 && q->max_running_per_user == 0)
+	if (!sched_queue_limited(q))
 		return true; /* no running limits: no scan of the running jobs */
 	bool cap = q->proc_cap != 0 && s->queue_busy[j->queue] + j->procs > q->proc_cap;
 	uint32_t mine = 0;

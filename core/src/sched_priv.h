@@ -214,6 +214,12 @@ static inline const struct sched_queue_cfg *sched_queue_of(const struct sched *s
 	return &s->cfg.queues[j->queue];
 }
 
+/* Does the queue limit its running jobs (processors, or jobs per user)? Most have no limit. */
+static inline bool sched_queue_limited(const struct sched_queue_cfg *q)
+{
+	return q->proc_cap != 0 || q->max_running_per_user != 0;
+}
+
 static inline bool sched_is_background(const struct sched *s, const struct sched_job *j)
 {
 	return s->cfg.queues[j->queue].background;
