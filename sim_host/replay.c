@@ -6,6 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * Loss of capacity as events come in time order: the span since the previous
+ * instant counts with the state after every event of that instant. The replay
+ * feeds it as it goes; replay_loss_of_capacity() feeds it sorted events.
+ */
+struct loc {
+	sched_time_t t;               /* the instant of the last event */
+	int64_t busy;                 /* processors held after the events so far */
+	int64_t waiting;              /* jobs waiting after the events so far */
+	double lost;                  /* processor-seconds idle while someone waited, up to t */
+	sched_time_t first, last;     /* first submit, last end */
+	bool any;                     /* an event was counted */
+	bool unordered;               /* an event went back in time */
+};
+
 struct ctx {
 	const struct wjob *jobs;
 	size_t n, next;
@@ -20,14 +35,7 @@ struct ctx {
 	bool slots_oom, ran_one;
 	sched_time_t last_switch;
 	uint64_t last_slot_quanta;
-	/* Loss of capacity, in one pass over the events as they come (in time order). */
-	sched_time_t loc_t;     /* the instant of the last event */
-	int64_t loc_busy;       /* processors held after the events so far */
-	int64_t loc_waiting;    /* jobs waiting after the events so far */
-	double loc_lost;        /* processor-seconds idle while someone waited, up to loc_t */
-	sched_time_t loc_first, loc_last; /* first submit, last end */
-	bool loc_any;           /* an event was counted */
-	bool loc_unordered;     /* an event went back in time: fall back to sorting */
+	struct loc loc; /* loss of capacity, in one pass over the events as they come (in time order) */
 };
 
 /* Time sharing: from @p t on, @p k slots; only changes are kept. false out of memory. */
@@ -64,25 +72,27 @@ static void slots_quantum(struct ctx *c, sched_time_t t)
 	c->last_slot_quanta = sq;
 }
 
-/*
- * One event into the loss of capacity: the span since the previous instant
- * counts with the state after every event of that instant, as
- * replay_loss_of_capacity() does after sorting (same sums, same order).
- */
-static inline void loc_event(struct ctx *c, sched_time_t t, int64_t busy, int64_t waiting)
+/* One event: @p busy processors taken (+) or given back (-), @p waiting jobs that start (+) or stop (-) waiting. */
+static inline void loc_add(struct loc *l, sched_procs_t procs, sched_time_t t, int64_t busy, int64_t waiting)
 {
-	if (!c->loc_any) {
-		c->loc_any = true;
-		c->loc_t = t;
-	} else if (t > c->loc_t) {
-		if (c->loc_waiting > 0)
-			c->loc_lost += (double)((int64_t)c->o->procs - c->loc_busy) * (double)(t - c->loc_t);
-		c->loc_t = t;
-	} else if (t < c->loc_t) {
-		c->loc_unordered = true;
+	if (!l->any) {
+		l->any = true;
+		l->t = t;
+	} else if (t > l->t) {
+		if (l->waiting > 0)
+			l->lost += (double)((int64_t)procs - l->busy) * (double)(t - l->t);
+		l->t = t;
+	} else if (t < l->t) {
+		l->unordered = true;
 	}
-	c->loc_busy += busy;
-	c->loc_waiting += waiting;
+	l->busy += busy;
+	l->waiting += waiting;
+}
+
+/* The lost share of the capacity from the first submit to the last end. */
+static double loc_value(const struct loc *l, sched_procs_t procs)
+{
+	return l->last > l->first ? l->lost / ((double)procs * (double)(l->last - l->first)) : 0.0;
 }
 
 static int source(void *vctx, struct sched_replay_job *job)
@@ -147,16 +157,16 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 		if (c->shown != NULL && !out->refused)
 			c->shown[e->seq] = e->predicted;
 		if (!out->refused) {
-			loc_event(c, e->time, 0, 1);
-			if (e->time < c->loc_first)
-				c->loc_first = e->time;
+			loc_add(&c->loc, c->o->procs, e->time, 0, 1);
+			if (e->time < c->loc.first)
+				c->loc.first = e->time;
 		}
 		if (out->refused)
 			progress_add(c->o->progress, 1); /* its fate is sealed: it never ends */
 		break;
 	case SCHED_RE_START:
 		out->start = e->time;
-		loc_event(c, e->time, (int64_t)c->jobs[e->seq].j.procs, -1);
+		loc_add(&c->loc, c->o->procs, e->time, (int64_t)c->jobs[e->seq].j.procs, -1);
 		if (f) {
 			fprintf(f, "%u start %ld %u%s", e->time, name_of(c, e->seq), e->procs,
 				e->backfilled ? " backfill" : "");
@@ -169,9 +179,9 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 	case SCHED_RE_KILL:
 		out->end = e->time;
 		out->killed = e->kind == SCHED_RE_KILL || e->killed;
-		loc_event(c, e->time, -(int64_t)c->jobs[e->seq].j.procs, 0);
-		if (e->time > c->loc_last)
-			c->loc_last = e->time;
+		loc_add(&c->loc, c->o->procs, e->time, -(int64_t)c->jobs[e->seq].j.procs, 0);
+		if (e->time > c->loc.last)
+			c->loc.last = e->time;
 		if (f)
 			fprintf(f, "%u %s %ld\n", e->time, e->kind == SCHED_RE_KILL ? "kill" : "end", name_of(c, e->seq));
 		progress_add(c->o->progress, 1);
@@ -216,7 +226,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	void *arena = aligned_alloc(SCHED_ARENA_ALIGN, (size + SCHED_ARENA_ALIGN - 1) / SCHED_ARENA_ALIGN * SCHED_ARENA_ALIGN);
 	struct sched_replay *rp = malloc(sizeof *rp);
 	r->out = calloc(n, sizeof *r->out);
-	struct ctx c = {.jobs = jobs, .n = n, .o = o, .r = r, .shown = NULL, .loc_first = SCHED_TIME_MAX};
+	struct ctx c = {.jobs = jobs, .n = n, .o = o, .r = r, .shown = NULL, .loc = {.first = SCHED_TIME_MAX}};
 	int rc = SCHED_E_NOSPACE;
 	if (arena == NULL || rp == NULL || r->out == NULL) {
 		snprintf(err, errlen, "out of memory");
@@ -286,10 +296,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	r->dynp = st.dynp;
 	/* Events come in time order, so the metric needs no sort; the sorting version stays as the
 	 * reference (and the fallback, should an event ever come out of order). */
-	if (c.loc_unordered)
-		r->loc = replay_loss_of_capacity(jobs, r->out, n, o->procs);
-	else
-		r->loc = c.loc_last > c.loc_first ? c.loc_lost / ((double)o->procs * (double)(c.loc_last - c.loc_first)) : 0.0;
+	r->loc = c.loc.unordered ? replay_loss_of_capacity(jobs, r->out, n, o->procs) : loc_value(&c.loc, o->procs);
 	rc = 0;
 out:
 	free(c.shown);
@@ -333,31 +340,21 @@ double replay_loss_of_capacity(const struct wjob *jobs, const struct replay_job_
 	if (ev == NULL)
 		return NAN;
 	size_t k = 0;
-	sched_time_t first = SCHED_TIME_MAX, last = 0;
+	struct loc l = {.first = SCHED_TIME_MAX};
 	for (size_t i = 0; i < n; i++) {
 		if (out[i].refused)
 			continue;
 		ev[k++] = (struct loc_event){out[i].submit, 0, 1};
 		ev[k++] = (struct loc_event){out[i].start, (int64_t)jobs[i].j.procs, -1};
 		ev[k++] = (struct loc_event){out[i].end, -(int64_t)jobs[i].j.procs, 0};
-		if (out[i].submit < first)
-			first = out[i].submit;
-		if (out[i].end > last)
-			last = out[i].end;
+		if (out[i].submit < l.first)
+			l.first = out[i].submit;
+		if (out[i].end > l.last)
+			l.last = out[i].end;
 	}
 	qsort(ev, k, sizeof *ev, by_time);
-	double lost = 0;
-	int64_t busy = 0, waiting = 0;
-	for (size_t i = 0; i < k;) {
-		sched_time_t t = ev[i].t;
-		for (; i < k && ev[i].t == t; i++) {
-			busy += ev[i].busy;
-			waiting += ev[i].waiting;
-		}
-		/* Until the next event: idle processors count as lost while someone waits. */
-		if (i < k && waiting > 0)
-			lost += (double)((int64_t)procs - busy) * (double)(ev[i].t - t);
-	}
+	for (size_t i = 0; i < k; i++)
+		loc_add(&l, procs, ev[i].t, ev[i].busy, ev[i].waiting);
 	free(ev);
-	return last > first ? lost / ((double)procs * (double)(last - first)) : 0.0;
+	return loc_value(&l, procs);
 }
