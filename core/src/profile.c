@@ -99,34 +99,29 @@ static sched_time_t search(const struct sched_profile *p, sched_time_t earliest,
 	if (earliest < sched_profile_origin(p))
 		earliest = sched_profile_origin(p);
 	const struct sched_seg *g = seg_at(p, earliest);
-	const struct sched_seg *first = g;
 	sched_time_t cand = earliest;
-	if (cand >= limit)
-		return SCHED_TIME_MAX;
-	/* One loop, one segment per step: the candidate and the run's first segment follow by
-	 * conditional moves. Two nested loops (skip the too-full segments, then extend the run)
-	 * left an inner loop at every run's and gap's end, a mispredicted branch each time: 11%
-	 * of the CPU time of a long queue. cand + dur may wrap; the test after the loop refuses it. */
 	for (;;) {
-		const struct sched_seg *n = seg_next(g);
-		sched_time_t end = n->time;
-		bool blocked = g->free < procs;
+		while (g->free < procs) {
+			g = seg_next(g);
+			if (g->time >= limit)
+				return SCHED_TIME_MAX; /* no candidate can start before the limit */
+			cand = g->time;
+		}
+		if (cand >= limit || dur > SCHED_TIME_MAX - 1 - cand)
+			return SCHED_TIME_MAX;
 		sched_time_t need = cand + dur;
 		if (own && need > limit)
 			need = limit;
-		if (!blocked && end >= need)
-			break;
-		cand = blocked ? end : cand;
-		first = blocked ? n : first;
-		if (cand >= limit)
-			return SCHED_TIME_MAX;
-		g = n;
+		const struct sched_seg *first = g;
+		while (sched_seg_end(g) < need && seg_next(g)->free >= procs)
+			g = seg_next(g);
+		if (sched_seg_end(g) >= need) {
+			if (at != NULL)
+				*at = first;
+			return cand;
+		}
+		g = seg_next(g); /* too full: the next candidate is after it */
 	}
-	if (dur > SCHED_TIME_MAX - 1 - cand)
-		return SCHED_TIME_MAX;
-	if (at != NULL)
-		*at = first;
-	return cand;
 }
 
 sched_time_t sched_profile_find(const struct sched_profile *p, sched_time_t earliest,
