@@ -33,7 +33,7 @@ PORT_SRC := port/host/port_host.c
 # The trace library: SWF and fixture files, time zones, site files, the cleaning conventions.
 TRACE_LIB_SRC := trace/swf.c trace/fixture_io.c trace/tz.c trace/site.c trace/workload.c
 # The replayer's own library: the host replay loops and the reports.
-SIM_LIB_SRC := sim_host/csv.c sim_host/replay.c sim_host/report.c sim_host/gang_replay.c sim_host/progress.c sim_host/pictures.c
+SIM_LIB_SRC := sim_host/fields.c sim_host/replay.c sim_host/report.c sim_host/gang_replay.c sim_host/progress.c sim_host/pictures.c
 SIM_MAIN_SRC := sim_host/main.c sim_host/options.c sim_host/policy_opts.c sim_host/run.c
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_NAMES := $(patsubst tests/unit/%.c,%,$(UNIT_SRC))

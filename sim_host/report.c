@@ -2,7 +2,7 @@
 /* Report writers: metrics side by side per policy (table), or one record per replay (CSV, JSON). */
 #include "report.h"
 
-#include "csv.h"
+#include "fields.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -340,58 +340,10 @@ void report_run_add(struct report_run *run, enum report_run_kind kind, const cha
 	run->n++;
 }
 
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
-}
-
-/* Whether the @p n bytes at @p s are a number in JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
-static bool json_number_ok(const char *s, size_t n)
-{
-	size_t i = 0;
-	if (i < n && s[i] == '-')
-		i++;
-	if (i < n && s[i] == '0')
-		i++;
-	else if (i < n && s[i] >= '1' && s[i] <= '9')
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	else
-		return false;
-	if (i < n && s[i] == '.') {
-		size_t d = ++i;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-		if (i == d)
-			return false;
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		i++;
-		if (i < n && (s[i] == '+' || s[i] == '-'))
-			i++;
-		size_t d = i;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-		if (i == d)
-			return false;
-	}
-	return i == n;
-}
-
 /* The @p n bytes at @p s as a JSON number when @p number and they are one, else as a string. */
 static void json_scalar(FILE *f, const char *s, size_t n, bool number)
 {
-	if (number && json_number_ok(s, n)) {
+	if (number && json_number(s, n)) {
 		fwrite(s, 1, n, f);
 		return;
 	}

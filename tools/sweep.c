@@ -28,7 +28,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "csv.h"
+#include "fields.h"
 #include "progress.h"
 #include "sweep_exp.h"
 
@@ -451,49 +451,6 @@ static int csv_split(char *line, char **f, int max)
 	}
 }
 
-/* Whether @p s is a JSON number as written (RFC 8259: -?int frac? exp?), so it can stand unquoted. */
-static bool json_number(const char *s)
-{
-	if (*s == '-')
-		s++;
-	if (*s == '0')
-		s++;
-	else if (*s >= '1' && *s <= '9')
-		s += strspn(s, "0123456789");
-	else
-		return false;
-	if (*s == '.') {
-		size_t n = strspn(++s, "0123456789");
-		if (n == 0)
-			return false;
-		s += n;
-	}
-	if (*s == 'e' || *s == 'E') {
-		s++;
-		if (*s == '+' || *s == '-')
-			s++;
-		size_t n = strspn(s, "0123456789");
-		if (n == 0)
-			return false;
-		s += n;
-	}
-	return *s == '\0';
-}
-
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", (unsigned)*s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 struct columns {
 	char **name;
 	bool *text;   /* JSON: some value of the column is not a number... */
@@ -633,7 +590,7 @@ static int gather_pass(struct sweep *s, struct out *o, int pass)
 				const char *v = vals[k];
 				if (v == NULL || v[0] == '\0')
 					continue;
-				if (!json_number(v))
+				if (!json_number(v, strlen(v)))
 					o->cols.text[k] = true;
 				if (strcmp(v, "true") != 0 && strcmp(v, "false") != 0)
 					o->cols.isbool[k] = false;

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/* One value as a CSV field (RFC 4180) or a JSON string or number (RFC 8259), shared by the replayer's report and build/sweep. */
+#ifndef SIM_FIELDS_H
+#define SIM_FIELDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/** Write @p s as one CSV field, quoted only when it holds a comma, a quote or a line break. O(length). */
+void csv_field(FILE *f, const char *s);
+
+/** Write @p s as a JSON string: quoted, with `"` and `\` escaped and control characters as \\u00XX. O(length). */
+void json_string(FILE *f, const char *s);
+
+/** Whether the @p n bytes at @p s are a number as JSON writes it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?. O(n). */
+bool json_number(const char *s, size_t n);
+
+#endif /* SIM_FIELDS_H */
