@@ -79,7 +79,6 @@ static void draw_time_axis(FILE *f, const struct time_axis *a, double top, doubl
 		a->x0 + a->w / 2, top + h + 42, a->unit_name);
 }
 
-/* A vertical axis from 0 to @p max at @p x (labels on the side given by @p anchor). */
 /* One value per column of the plot (PLOT_W of them; -1: no data there) as a filled step area over [top, top + h], vmax at the top. */
 static void draw_area(FILE *f, const int32_t *v, double top, double h, double vmax, const char *fill,
 		      double opacity)
@@ -93,6 +92,7 @@ static void draw_area(FILE *f, const int32_t *v, double top, double h, double vm
 	fprintf(f, " L%d %.1f Z\"/>\n", LEFT + PLOT_W, top + h);
 }
 
+/* A vertical axis from 0 to @p max at @p x (labels on the side given by @p anchor). */
 static void draw_value_axis(FILE *f, double max, double x, double top, double h, const char *anchor, bool grid,
 			    double grid_w)
 {

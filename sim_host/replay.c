@@ -302,13 +302,8 @@ out:
 	free(c.shown);
 	free(arena);
 	free(rp);
-	if (rc != 0) {
-		free(r->out);
-		r->out = NULL;
-		free(r->slots);
-		r->slots = NULL;
-		r->n_slots = 0;
-	}
+	if (rc != 0)
+		replay_result_free(r);
 	return rc;
 }
 
