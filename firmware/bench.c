@@ -62,9 +62,22 @@ static int build(struct sched **sp, void *arena, size_t size, enum sched_policy_
 	return err;
 }
 
-static void line(const char *policy, const char *op, unsigned backlog, uint32_t segs, uint64_t total,
-		 uint64_t worst, unsigned samples)
+/* The samples of one operation: their sum and the worst of them. */
+struct tally {
+	uint64_t total, worst;
+};
+
+static void tally_add(struct tally *t, uint64_t cost)
 {
+	t->total += cost;
+	if (cost > t->worst)
+		t->worst = cost;
+}
+
+static void line(const char *policy, const char *op, unsigned backlog, uint32_t segs, const struct tally *t,
+		 unsigned samples)
+{
+	uint64_t total = t->total;
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "bench policy=");
@@ -74,7 +87,7 @@ static void line(const char *policy, const char *op, unsigned backlog, uint32_t 
 	fmt_kv(&f, " backlog=", backlog);
 	fmt_kv(&f, " segments=", segs);
 	fmt_kv(&f, " per_op=", total / samples);
-	fmt_kv(&f, " max=", worst);
+	fmt_kv(&f, " max=", t->worst);
 	fmt_kv(&f, " per_segment_x100=", segs ? total * 100u / samples / segs : 0);
 	fmt_str(&f, " unit=");
 	fmt_str(&f, port_cycle_unit());
@@ -89,11 +102,6 @@ static uint32_t segments(const struct sched *s)
 	return st.segments;
 }
 
-static uint64_t max_of(uint64_t a, uint64_t b)
-{
-	return a > b ? a : b;
-}
-
 /* One policy (with a compression depth) at one backlog: submit, finish and advance, SAMPLES each. */
 static void bench_one(void *arena, size_t size, enum sched_policy_id p, uint32_t depth, const char *name,
 		      unsigned backlog)
@@ -102,37 +110,31 @@ static void bench_one(void *arena, size_t size, enum sched_policy_id p, uint32_t
 	if (build(&sp, arena, size, p, depth, backlog) != SCHED_OK)
 		return;
 	/* submit: a job arrives and is placed; it is then withdrawn (not measured). */
-	uint64_t submit = 0, submit_max = 0;
+	struct tally submit = {0, 0};
 	uint32_t segs = segments(sp);
 	for (uint32_t k = 0; k < SAMPLES; k++) {
 		struct sched_job_desc d = sched_desc(100000u + k, 1u + 7u * k, 600u + 900u * k);
 		uint64_t c0 = port_cycles();
 		int err = sched_submit(sp, &d, 2);
-		uint64_t e = elapsed(c0);
-		submit += e;
-		submit_max = max_of(submit_max, e);
+		tally_add(&submit, elapsed(c0));
 		if (err == SCHED_OK)
 			(void)sched_cancel(sp, d.id, 2);
 	}
-	line(name, "submit", backlog, segs, submit, submit_max, SAMPLES);
+	line(name, "submit", backlog, segs, &submit, SAMPLES);
 	/* finish: running jobs end long before their estimates (conservative compresses),
 	 * each followed by the pass at that instant (advance). */
-	uint64_t finish = 0, advance = 0, finish_max = 0, advance_max = 0;
+	struct tally finish = {0, 0}, advance = {0, 0};
 	segs = segments(sp);
 	for (uint32_t k = 0; k < SAMPLES; k++) {
 		uint64_t c0 = port_cycles();
 		(void)sched_finish(sp, k * 3u, 3u + k);
-		uint64_t e = elapsed(c0);
-		finish += e;
-		finish_max = max_of(finish_max, e);
+		tally_add(&finish, elapsed(c0));
 		c0 = port_cycles();
 		(void)sched_advance(sp, 3u + k);
-		e = elapsed(c0);
-		advance += e;
-		advance_max = max_of(advance_max, e);
+		tally_add(&advance, elapsed(c0));
 	}
-	line(name, "finish", backlog, segs, finish, finish_max, SAMPLES);
-	line(name, "advance", backlog, segs, advance, advance_max, SAMPLES);
+	line(name, "finish", backlog, segs, &finish, SAMPLES);
+	line(name, "advance", backlog, segs, &advance, SAMPLES);
 }
 
 void bench_run(void *arena, size_t size, unsigned max_backlog)
