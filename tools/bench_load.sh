@@ -9,8 +9,8 @@
 # A cell over the cap is killed (ulimit -t) and shows "> CAP s". Cells under FAST seconds run
 # RUNS times and show the median CPU with [min-max]. Cells run WORKERS at a time (default: the
 # cores); CPU time, unlike wall time, hardly depends on that.
-# Writes docs/bench-load.md (OUT=... elsewhere), keeping its hand-written notes (from the first
-# "## " heading on).
+# Writes docs/bench-load.md (OUT=... elsewhere), keeping its hand-written notes (from its
+# "## Notes" heading on).
 #   CAP=600 RUNS=3 FAST=5 WORKERS=N TRACES="..." SHRINKS="..." tools/bench_load.sh
 set -eu
 B=${BUILD:-build}
@@ -140,7 +140,7 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 		id=$((base + j * np))
 	done
 } >"$out.tmp"
-# The hand-written notes start at the first "## " that is not a trace's table.
+# The hand-written notes: from "## Notes" to the end.
 if [ -f "$out" ] && grep -q '^## Notes' "$out"; then
 	echo >>"$out.tmp"
 	sed -n '/^## Notes/,$p' "$out" >>"$out.tmp"
