@@ -105,6 +105,7 @@ int sched_check(const struct sched *s)
 	n = 0;
 	const struct sched_job *prev = NULL;
 	sched_time_t first = SCHED_TIME_MAX;
+	uint32_t depth = sched_reservation_depth(s), ranked = 0;
 	sched_list_for_each(it, &s->waiting) {
 		const struct sched_job *j = sched_job_of((struct sched_list *)it);
 		CHECK(++n <= s->jobs.capacity);
@@ -112,7 +113,9 @@ int sched_check(const struct sched *s)
 		CHECK(j->submit <= s->now && j->queue < s->n_queues && j->part < s->n_parts);
 		CHECK(prev == NULL || plan_ordered(s, prev, j));
 		prev = j;
-		CHECK(j->reserved == ((sched_pol(s)->plans && !sched_is_background(s, j)) ? 1 : 0));
+		/* Planning policies reserve every job but background ones, or the first `depth` of them. */
+		bool in_depth = depth == 0 || (!sched_is_background(s, j) && ranked++ < depth);
+		CHECK(j->reserved == ((sched_pol(s)->plans && !sched_is_background(s, j) && in_depth) ? 1 : 0));
 		if (j->reserved) {
 			CHECK(j->start >= sched_earliest(s, j) && j->start >= j->submit && (j->allowed & (1u << j->part)));
 			if (j->start < first)

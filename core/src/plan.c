@@ -122,12 +122,17 @@ void sched_compress(struct sched *s)
 {
 	s->counters.reflows++;
 	uint32_t left = s->cfg.compress_depth;
+	uint32_t reserved_left = sched_reservation_depth(s);
 	struct sched_list *it;
 	sched_list_for_each(it, &s->waiting) {
-		if (sched_move_earlier(s, sched_job_of(it)))
+		struct sched_job *j = sched_job_of(it);
+		bool had = j->reserved;
+		if (sched_move_earlier(s, j))
 			s->counters.moved++;
 		if (left != 0 && --left == 0)
 			break; /* the depth is reached: the rest keep their reservations */
+		if (had && reserved_left != 0 && --reserved_left == 0)
+			break; /* the jobs after the reservation depth hold nothing to move */
 	}
 	sched_plan_refresh(s);
 }
@@ -136,6 +141,39 @@ void sched_reflow_compress(struct sched *s, bool ended)
 {
 	(void)ended;
 	sched_compress(s);
+}
+
+void sched_depth_settle(struct sched *s, bool drop)
+{
+	uint32_t depth = sched_reservation_depth(s);
+	uint32_t n = 0;
+	struct sched_list *it;
+	if (drop && depth != 0) {
+		/* First, so that the jobs within the depth are placed in the room these leave. */
+		sched_list_for_each(it, &s->waiting) {
+			struct sched_job *k = sched_job_of(it);
+			if (sched_is_background(s, k) || n++ < depth || !k->reserved)
+				continue;
+			sched_unreserve(s, k);
+			k->guarantee = SCHED_TIME_MAX;
+		}
+	}
+	n = 0;
+	sched_list_for_each(it, &s->waiting) {
+		struct sched_job *k = sched_job_of(it);
+		if (sched_is_background(s, k))
+			continue;
+		if (depth != 0 && n++ >= depth)
+			break;
+		if (k->reserved)
+			continue;
+		/* Reached the depth: from now on the job has a guarantee, as at a submit under cons. */
+		int err = sched_place(s, k, s->now);
+		SCHED_ASSERT(err == SCHED_OK); /* admission checked that it fits the machine */
+		(void)err;
+		k->guarantee = k->start;
+	}
+	sched_plan_refresh(s);
 }
 
 void sched_enter_planning(struct sched *s)

@@ -17,12 +17,119 @@
  * must answer within a fixed time at any backlog (docs/bench-target.md).
  */
 static const struct sched_param params[] = {
+	{.name = "reservation-depth", .kind = SCHED_PARAM_COUNT_KIND, .unit = "",
+	 .offset = offsetof(struct sched_config, reservation_depth), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
+	 .min = 0, .max = 1000000u, .def = 0,
+	 .help = "waiting jobs that hold a reservation, in plan order (0: all, as the paper; 1: EASY's rule; "
+		 "the others start where they fit now, like Maui's RESERVATIONDEPTH)"},
 	{.name = "compress-depth", .kind = SCHED_PARAM_COUNT_KIND, .unit = "",
 	 .offset = offsetof(struct sched_config, compress_depth), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
 	 .min = 0, .max = 1000000u, .def = 0,
 	 .help = "waiting jobs a compression examines, in plan order (0: all, as the paper; a bound on "
 		 "the work of one early end, guarantees kept)"},
 };
+
+/*
+ * Reservation depth, off by default (the paper reserves for every job): like
+ * Maui's RESERVATIONDEPTH, only the first N waiting jobs in plan order hold a
+ * reservation; a job gets one when it reaches the first N, and the others
+ * start only where they fit now without touching a reservation. So the
+ * profile holds at most N reservations besides the running jobs, and the
+ * cost of a search no longer grows with the backlog. N = 1 is EASY's rule
+ * (Feitelson & Mu'alem Weil 1998, s. 2.2: only the head is protected).
+ */
+
+/* Is j among the first `depth` waiting jobs, background jobs aside? O(depth). */
+static bool within_depth(const struct sched *s, const struct sched_job *j, uint32_t depth)
+{
+	uint32_t n = 0;
+	const struct sched_list *it;
+	sched_list_for_each(it, &s->waiting) {
+		const struct sched_job *k = sched_job_of((struct sched_list *)it);
+		if (k == j)
+			return true;
+		if (!sched_is_background(s, k) && ++n == depth)
+			return false;
+	}
+	return false;
+}
+
+static int admit_cons(struct sched *s, struct sched_job *j)
+{
+	uint32_t depth = sched_reservation_depth(s);
+	if (depth == 0)
+		return sched_admit_strict(s, j);
+	if (!within_depth(s, j, depth))
+		return SCHED_OK; /* no reservation until it reaches the depth */
+	if (sched_next_waiting(s, j) == NULL)
+		return sched_place(s, j, s->now);
+	/* A job of a higher queue went ahead: as under strict admission, it is placed first and
+	 * the jobs behind it are placed again, the last of them falling out of the depth. */
+	for (struct sched_job *k = sched_next_waiting(s, j); k != NULL; k = sched_next_waiting(s, k)) {
+		if (k->reserved) {
+			sched_unreserve(s, k);
+			k->guarantee = SCHED_TIME_MAX;
+		}
+	}
+	int err = sched_place(s, j, s->now);
+	sched_depth_settle(s, false);
+	return err;
+}
+
+static void reflow_cons(struct sched *s, bool ended)
+{
+	sched_reflow_compress(s, ended);
+	if (sched_reservation_depth(s) != 0)
+		sched_depth_settle(s, false); /* a cancelled reservation leaves a place within the depth */
+}
+
+static void enter_cons(struct sched *s)
+{
+	if (sched_reservation_depth(s) == 0)
+		sched_enter_planning(s);
+	else
+		sched_depth_settle(s, true);
+}
+
+/* The jobs beyond the depth start where they fit now, in plan order. O(n x segments). */
+static void backfill_beyond(struct sched *s, uint32_t depth)
+{
+	uint32_t n = 0;
+	struct sched_list *it, *tmp;
+	sched_list_for_each_safe(it, tmp, &s->waiting) {
+		struct sched_job *j = sched_job_of(it);
+		if (sched_is_background(s, j) || n++ < depth)
+			continue;
+		sched_time_t retry;
+		if (sched_queue_limited(sched_queue_of(s, j)) && !sched_limits_allow(s, j, &retry))
+			continue;
+		for (unsigned p = 0; p < s->n_parts; p++) {
+			struct sched_partition *part = &s->part[p];
+			if (!(j->allowed & (1u << p)) || j->procs > part->procs - part->busy)
+				continue; /* cheaper than a search: too wide for what running jobs leave */
+			if (sched_profile_find(&part->profile, s->now, j->procs, j->estimate) == s->now) {
+				sched_start_job(s, j, (uint8_t)p);
+				break;
+			}
+		}
+	}
+}
+
+static void pass_cons(struct sched *s)
+{
+	uint32_t depth = sched_reservation_depth(s);
+	sched_start_due(s);
+	if (depth == 0)
+		return;
+	/* Starts leave places within the depth; the jobs that reach it may be due at once. */
+	for (;;) {
+		sched_depth_settle(s, false);
+		if (s->first_start > s->now)
+			break;
+		sched_start_due(s);
+	}
+	backfill_beyond(s, depth);
+}
 
 const struct sched_policy sched_policy_cons = {
 	.name = "cons",
@@ -32,9 +139,10 @@ const struct sched_policy sched_policy_cons = {
 	.n_params = sizeof params / sizeof params[0],
 	.plans = true,
 	.needs_scratch = false,
-	.enter = sched_enter_planning,
-	.admit = sched_admit_strict,
-	.reflow = sched_reflow_compress,
-	.pass = sched_start_due,
+	.depth_bounded = true,
+	.enter = enter_cons,
+	.admit = admit_cons,
+	.reflow = reflow_cons,
+	.pass = pass_cons,
 	.predict = sched_predict_reserved,
 };

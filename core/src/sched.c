@@ -680,7 +680,13 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start)
 int sched_tune(struct sched *s, const struct sched_config *cfg)
 {
 	s->easy_valid = false;
-	return sched_params_tune(&s->cfg, cfg);
+	uint32_t depth = sched_reservation_depth(s);
+	int err = sched_params_tune(&s->cfg, cfg);
+	if (err == SCHED_OK && sched_reservation_depth(s) != depth) {
+		sched_depth_settle(s, true); /* reservations for the new depth, from now */
+		s->pass_due = true;
+	}
+	return err;
 }
 
 int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t now)

@@ -130,6 +130,7 @@ struct sched_policy {
 	bool needs_scratch; /* refuses to run without a scratch area */
 	bool ordered;       /* plans in s->order (the dynP family): jobs started are counted per order */
 	bool timeshared;    /* runs on the gang module (sched/gang.h), with no hooks here */
+	bool depth_bounded; /* honours cfg.reservation_depth: only the first N waiting jobs hold reservations */
 	const struct sched_param *params;
 	uint8_t n_params;
 	/* A job was put in the waiting queue at its place in the plan; give it a reservation. */
@@ -273,6 +274,23 @@ void sched_replan_after(struct sched *s, struct sched_job *j);
 
 /* Give every waiting job a reservation afresh, in plan order. */
 void sched_replan_all(struct sched *s);
+
+/*
+ * Reservation depth (cons's `reservation-depth`): how many waiting jobs, in
+ * plan order and background jobs aside, hold a reservation; 0 = every one.
+ * Always 0 for a policy that does not honour it. O(1).
+ */
+static inline uint32_t sched_reservation_depth(const struct sched *s)
+{
+	return sched_pol(s)->depth_bounded ? s->cfg.reservation_depth : 0;
+}
+
+/*
+ * Make the reservations match the depth: drop those beyond it, then
+ * reserve, in plan order, the jobs within it that hold none. O(depth x
+ * segments) plus O(n) when `drop`; with depth 0, every job is reserved.
+ */
+void sched_depth_settle(struct sched *s, bool drop);
 
 /* Planning pass: start due jobs (queue limits permitting), then background jobs that fit now. */
 void sched_start_due(struct sched *s);

@@ -41,6 +41,21 @@ for seed in 1 2 3 4 5 6 7 8; do
 	done
 	# A bounded compression (issue 14) keeps every guarantee too: the checker knows no depth.
 	replay_and_check "random_seed${seed}_cons_depth$seed" cons "$tmp/rand$seed.swf" --check --compress-depth "$seed"
+	# Reservation depth (issue 14): only the first N waiting jobs hold reservations, the others
+	# start where they fit now. Depth 1 is EASY's rule and a depth beyond any backlog is cons, so
+	# their decisions, predictions included, must be EASY's and cons's event for event.
+	replay_and_check "random_seed${seed}_cons_resdepth$((seed % 4 + 2))" cons "$tmp/rand$seed.swf" --check \
+		--reservation-depth $((seed % 4 + 2))
+	"$B/replay" --policy easy --events-out "$tmp/e$seed.ev" "$tmp/rand$seed.swf" >/dev/null 2>&1
+	"$B/replay" --policy cons --reservation-depth 1 --check --events-out "$tmp/d$seed.ev" "$tmp/rand$seed.swf" \
+		>/dev/null 2>&1
+	cmp -s "$tmp/e$seed.ev" "$tmp/d$seed.ev"
+	result "random_seed${seed}_resdepth1_is_easy" $? "cons with reservation depth 1 made other decisions than EASY"
+	"$B/replay" --policy cons --reservation-depth 100000 --events-out "$tmp/a$seed.ev" "$tmp/rand$seed.swf" \
+		>/dev/null 2>&1
+	"$B/replay" --policy cons --events-out "$tmp/c$seed.ev" "$tmp/rand$seed.swf" >/dev/null 2>&1
+	cmp -s "$tmp/c$seed.ev" "$tmp/a$seed.ev"
+	result "random_seed${seed}_resdepth_all_is_cons" $? "a reservation depth beyond the backlog changed cons"
 	# Relaxed: no reservation ever later than its guarantee plus the tolerance, whether every
 	# waiting job is tried in every pass (the default, Spear and McGalliard 2007's Exhibit 8)
 	# or only a job arriving (--relaxed-scope arrival).
@@ -83,6 +98,8 @@ for seed in 11 12 13; do
 		replay_and_check "site_seed${seed}_$pol" "$pol" "$tmp/site$seed.swf" --check --site tests/data/limits.site \
 			-- --site tests/data/limits.site
 	done
+	replay_and_check "site_seed${seed}_cons_resdepth4" cons "$tmp/site$seed.swf" --check --site tests/data/limits.site \
+		--reservation-depth 4 -- --site tests/data/limits.site
 	replay_and_check "site_seed${seed}_relaxed" relaxed "$tmp/site$seed.swf" --check --site tests/data/limits.site \
 		--tolerance-factor 0.1 -- --site tests/data/limits.site
 done
@@ -105,6 +122,19 @@ replay_and_check kth_5000_on_64procs_relaxed_2h relaxed "$tmp/kth_5000.swf" --pr
 "$B/replay" --policy relaxed --tolerance 0 --events-out "$tmp/kr.ev" "$KTH" >/dev/null 2>&1
 cmp -s "$tmp/kc.ev" "$tmp/kr.ev"
 result kth_relaxed_t0_is_cons $? "relaxed with tolerance 0 made other decisions than cons on KTH"
+# Reservation depth 1 is EASY on a real trace too, and with the NCCS site's queues, limits and
+# partitions. (Not with a background queue that has jobs: cons never reserves for those, EASY makes
+# one its head; docs/replay.md.)
+"$B/replay" --policy easy --events-out "$tmp/ke.ev" "$KTH" >/dev/null 2>&1
+"$B/replay" --policy cons --reservation-depth 1 --events-out "$tmp/kd.ev" "$KTH" >/dev/null 2>&1
+cmp -s "$tmp/ke.ev" "$tmp/kd.ev"
+result kth_resdepth1_is_easy $? "cons with reservation depth 1 made other decisions than EASY on KTH"
+"$B/replay" --policy easy --site fixtures/nccs-palm.site --events-out "$tmp/kne.ev" "$KTH" >/dev/null 2>&1
+"$B/replay" --policy cons --reservation-depth 1 --site fixtures/nccs-palm.site --events-out "$tmp/knd.ev" "$KTH" \
+	>/dev/null 2>&1
+cmp -s "$tmp/kne.ev" "$tmp/knd.ev"
+result kth_nccs_site_resdepth1_is_easy $? "reservation depth 1 differed from EASY under the NCCS site"
+replay_and_check kth_5000_on_64procs_cons_resdepth16 cons "$tmp/kth_5000.swf" --procs 64 --reservation-depth 16
 # Self-tuning dynP on the whole of KTH, and SJF with the NCCS site's limits.
 replay_and_check kth_dynp dynp "$KTH"
 replay_and_check kth_nccs_site_sjf sjf "$KTH" --site fixtures/nccs-palm.site -- --site fixtures/nccs-palm.site

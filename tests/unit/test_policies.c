@@ -239,6 +239,89 @@ static void compress_depth_bounds_the_moves(void)
 	}
 }
 
+/*
+ * reservation-depth 2 on a machine of 4 that job 1 fills until 100: of
+ * three jobs submitted at 10, jobs 2 and 3 get reservations (100 and 150),
+ * job 4 none. Job 1 ends at 60: the compression moves 2 and 3 up, job 2
+ * starts, and job 4 reaches the depth and is reserved after job 3 (160).
+ */
+static void reservation_depth_bounds_the_reservations(void)
+{
+	static struct fx f;
+	struct sched_config cfg = {.procs = 4, .policy = SCHED_POLICY_CONS, .reservation_depth = 2};
+	CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
+	CHECK_EQ(fx_submit(&f, 1, 4, 100, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+	CHECK_EQ(fx_submit(&f, 2, 4, 50, 10), SCHED_OK);
+	CHECK_EQ(fx_submit(&f, 3, 4, 50, 10), SCHED_OK);
+	CHECK_EQ(fx_submit(&f, 4, 1, 1000, 10), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 10), SCHED_OK);
+	CHECK_EQ(fx_predict(&f, 2), 100);
+	CHECK_EQ(fx_predict(&f, 3), 150);
+	CHECK_EQ(sched_predict(f.s, 4, &(sched_time_t){0}), SCHED_E_NOTSUP);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
+	CHECK_EQ(sched_finish(f.s, 1, 60), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 60), SCHED_OK);
+	CHECK_EQ(fx_started(&f, 2), 60);
+	CHECK_EQ(fx_predict(&f, 3), 110);
+	CHECK_EQ(fx_predict(&f, 4), 160);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
+}
+
+/*
+ * The depth changed at run time: from 2 to 0 (every job), job 4 is reserved
+ * after job 3 (200); back to 1, only job 2 keeps its reservation.
+ */
+static void reservation_depth_tuned_live(void)
+{
+	static struct fx f;
+	struct sched_config cfg = {.procs = 4, .policy = SCHED_POLICY_CONS, .reservation_depth = 2};
+	CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
+	CHECK_EQ(fx_submit(&f, 1, 4, 100, 0), SCHED_OK);
+	CHECK_EQ(fx_submit(&f, 2, 4, 50, 0), SCHED_OK);
+	CHECK_EQ(fx_submit(&f, 3, 4, 50, 0), SCHED_OK);
+	CHECK_EQ(fx_submit(&f, 4, 1, 1000, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+	CHECK_EQ(sched_predict(f.s, 4, &(sched_time_t){0}), SCHED_E_NOTSUP);
+	CHECK_EQ(sched_tune(f.s, &(struct sched_config){.reservation_depth = 0}), SCHED_OK);
+	CHECK_EQ(fx_predict(&f, 4), 200);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
+	CHECK_EQ(sched_tune(f.s, &(struct sched_config){.reservation_depth = 1}), SCHED_OK);
+	CHECK_EQ(fx_predict(&f, 2), 100);
+	CHECK_EQ(sched_predict(f.s, 3, &(sched_time_t){0}), SCHED_E_NOTSUP);
+	CHECK_EQ(sched_predict(f.s, 4, &(sched_time_t){0}), SCHED_E_NOTSUP);
+	CHECK_EQ(sched_check(f.s), SCHED_OK);
+}
+
+/*
+ * Beyond the depth a job starts only where it fits now without touching a
+ * reservation: with depth 1, job 2 (4 procs) is reserved at 100; job 3
+ * (2 procs for 200) would cross it and waits unreserved; job 4 (2 procs
+ * for 90) ends by 100 and starts at once. Under cons job 3 would hold 150.
+ */
+static void reservation_depth_backfills_beyond(void)
+{
+	static struct fx f;
+	for (uint32_t depth = 0; depth <= 1; depth++) {
+		struct sched_config cfg = {.procs = 4, .policy = SCHED_POLICY_CONS, .reservation_depth = depth};
+		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 1, 2, 100, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 2, 4, 50, 10), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 3, 2, 200, 10), SCHED_OK);
+		CHECK_EQ(fx_submit(&f, 4, 2, 90, 10), SCHED_OK);
+		CHECK_EQ(sched_advance(f.s, 10), SCHED_OK);
+		CHECK_EQ(fx_predict(&f, 2), 100);
+		CHECK_EQ(fx_started(&f, 3), SCHED_TIME_MAX);
+		CHECK_EQ(fx_started(&f, 4), 10);
+		if (depth == 1)
+			CHECK_EQ(sched_predict(f.s, 3, &(sched_time_t){0}), SCHED_E_NOTSUP);
+		else
+			CHECK_EQ(fx_predict(&f, 3), 150);
+		CHECK_EQ(sched_check(f.s), SCHED_OK);
+	}
+}
+
 /* Jobs that reach their estimate are killed then, and their processors reused at once. */
 static void kill_at_estimate(void)
 {
@@ -343,6 +426,9 @@ static const struct test tests[] = {
 	{"late_caller_catches_up", late_caller_catches_up},
 	{"cancel_compresses", cancel_compresses},
 	{"compress_depth_bounds_the_moves", compress_depth_bounds_the_moves},
+	{"reservation_depth_bounds_the_reservations", reservation_depth_bounds_the_reservations},
+	{"reservation_depth_tuned_live", reservation_depth_tuned_live},
+	{"reservation_depth_backfills_beyond", reservation_depth_backfills_beyond},
 	{"policy_switch", policy_switch},
 	{NULL, NULL},
 };

@@ -142,6 +142,7 @@ struct sched_config {
 	struct sched_gang_params gang; /* a time-sharing policy: the replay engine runs sched/gang.h with these */
 	uint32_t scratch_jobs;        /* planning scratch (relaxed, slack, the dynP family): jobs it can take; 0 = none */
 	uint32_t compress_depth;      /* cons: waiting jobs one compression examines, in plan order; 0 = all */
+	uint32_t reservation_depth;   /* cons: waiting jobs that hold a reservation, in plan order; 0 = all */
 };
 
 /*
@@ -420,10 +421,12 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start);
 int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t now);
 
 /**
- * Change the policies' parameters at run time: tolerance and
- * tolerance_permille (relaxed), the slack block and the dynp block of @p cfg
- * (a block not set: the paper's defaults); every other field of @p cfg is
- * ignored. They apply to decisions from now on; plans already made stay. O(1).
+ * Change the policies' parameters at run time: every parameter of the
+ * registry (sched/policies.h), e.g. tolerance (relaxed), the slack and dynp
+ * blocks (a block not set: the paper's defaults); the other fields of @p cfg
+ * are ignored. They apply to decisions from now on; plans already made stay,
+ * except that a new reservation depth (cons) drops or makes reservations at
+ * once. O(1); O(n x segments) when the reservation depth changes.
  * @retval SCHED_E_INVAL unknown heuristic, decider or quality; AWT 0; lower bound above upper.
  */
 int sched_tune(struct sched *s, const struct sched_config *cfg);
