@@ -308,6 +308,44 @@ void sched_start_due(struct sched *s)
 		start_background(s);
 }
 
+bool sched_running_profile(struct sched *s, unsigned part, struct sched_profile *prof, struct sched_pool *pool)
+{
+	/* Profiles are canonical (sorted, merged, trimmed at now), so this is the very list that
+	 * releasing every reservation would leave; a running job past its estimate holds nothing. */
+	sched_procs_t held = 0;
+	uint32_t steps = 0;
+	sched_time_t last = s->now;
+	const struct sched_list *it;
+	sched_list_for_each(it, &s->running) {
+		const struct sched_job *j = sched_job_of((struct sched_list *)it);
+		if (j->part != part || sched_job_end(j) <= s->now)
+			continue;
+		held += j->procs;
+		if (sched_job_end(j) != last)
+			steps++;
+		last = sched_job_end(j);
+	}
+	sched_procs_t procs = s->part[part].procs;
+	if (sched_profile_restart(prof, pool, procs, s->now, procs - held, steps) != SCHED_OK)
+		return false;
+	/* The running list is in ascending end order: one step up per distinct end. */
+	sched_procs_t free = procs - held;
+	last = s->now;
+	sched_list_for_each(it, &s->running) {
+		const struct sched_job *j = sched_job_of((struct sched_list *)it);
+		if (j->part != part || sched_job_end(j) <= s->now)
+			continue;
+		if (sched_job_end(j) != last && last != s->now)
+			sched_profile_append(prof, last, free);
+		free += j->procs;
+		last = sched_job_end(j);
+	}
+	if (last != s->now)
+		sched_profile_append(prof, last, free);
+	SCHED_ASSERT(free == procs);
+	return true;
+}
+
 /* --- scratch ---------------------------------------------------------------------------- */
 
 bool sched_scratch_room(struct sched *s, uint32_t jobs)

@@ -80,11 +80,10 @@ static void sort_jobs(struct sched *s, enum sched_order o, uint32_t n)
 	}
 }
 
-/* The waiting jobs that get reservations, into scratch.jobs; false if the scratch cannot take them. */
-static bool gather(struct sched *s, uint32_t *n)
+/* The waiting jobs that get reservations, into scratch.jobs in FCFS order (the waiting list's plan
+ * order: higher queues first, then arrival, as before() has it); their number. O(n). */
+static uint32_t fill(struct sched *s)
 {
-	if (!sched_scratch_room(s, s->n_waiting + s->n_running + 1u))
-		return false;
 	uint32_t k = 0;
 	struct sched_job **v = sched_scratch_jobs(s);
 	struct sched_list *it;
@@ -93,17 +92,82 @@ static bool gather(struct sched *s, uint32_t *n)
 		if (!sched_is_background(s, j))
 			v[k++] = j;
 	}
-	*n = k;
+	return k;
+}
+
+/* fill(), when the scratch can take the jobs; false if it cannot. */
+static bool gather(struct sched *s, uint32_t *n)
+{
+	if (!sched_scratch_room(s, s->n_waiting + s->n_running + 1u))
+		return false;
+	*n = fill(s);
 	return true;
+}
+
+static void reverse(struct sched_job **v, uint32_t lo, uint32_t hi)
+{
+	while (lo + 1u < hi) {
+		struct sched_job *t = v[lo];
+		v[lo++] = v[--hi];
+		v[hi] = t;
+	}
+}
+
+/*
+ * SJF order into LJF order, or back, in O(n): they differ only in the direction of the estimates
+ * within each queue priority, ties by arrival in both. Reverse each priority's run, then each run
+ * of equal estimates within it (which the first reversal left in descending arrival).
+ */
+static void flip(const struct sched *s, uint32_t n)
+{
+	struct sched_job **v = sched_scratch_jobs((struct sched *)s);
+	for (uint32_t g = 0; g < n;) {
+		uint32_t end = g + 1u;
+		while (end < n && prio(s, v[end]) == prio(s, v[g]))
+			end++;
+		reverse(v, g, end);
+		for (uint32_t r = g; r < end;) {
+			uint32_t same_end = r + 1u;
+			while (same_end < end && v[same_end]->estimate == v[r]->estimate)
+				same_end++;
+			reverse(v, r, same_end);
+			r = same_end;
+		}
+		g = end;
+	}
+}
+
+/* scratch.jobs[0, n), in order `have`, into order `want`: the cheapest of a refill (FCFS is the
+ * waiting list's order), a flip between SJF and LJF, or a sort. O(n), or O(n log n) for a sort. */
+static void arrange(struct sched *s, enum sched_order have, enum sched_order want, uint32_t n)
+{
+	if (have == want)
+		return;
+	if (want == SCHED_ORDER_FCFS) {
+		uint32_t k = fill(s);
+		SCHED_ASSERT(k == n); /* the waiting list has not changed since the jobs were gathered */
+		(void)k;
+	} else if (have != SCHED_ORDER_FCFS) {
+		flip(s, n);
+	} else {
+		sort_jobs(s, want, n);
+	}
 }
 
 /* The live schedule re-planned: every gathered job released, then placed in scratch.jobs order. */
 static void replan_live(struct sched *s, uint32_t n)
 {
 	struct sched_job **v = sched_scratch_jobs(s);
-	for (uint32_t i = 0; i < n; i++)
-		if (v[i]->reserved)
-			sched_unreserve(s, v[i]);
+	/* Every reservation goes (they are all among the gathered jobs): with one partition its
+	 * profile is rebuilt from the running jobs at once, instead of n releases from the head. */
+	if (s->n_parts == 1 && sched_running_profile(s, 0, sched_prof(s, 0), &s->segs)) {
+		for (uint32_t i = 0; i < n; i++)
+			v[i]->reserved = 0;
+	} else {
+		for (uint32_t i = 0; i < n; i++)
+			if (v[i]->reserved)
+				sched_unreserve(s, v[i]);
+	}
 	for (uint32_t i = 0; i < n; i++) {
 		int err = sched_place(s, v[i], s->now);
 		SCHED_ASSERT(err == SCHED_OK); /* every job fits once the running jobs end */
@@ -142,25 +206,41 @@ static uint64_t running_score(const struct sched *s, enum sched_quality q)
 	return acc;
 }
 
-bool sched_dynp_virtual(struct sched *s, enum sched_order o, uint32_t n, uint64_t base, uint64_t *quality)
+bool sched_dynp_virtual(struct sched *s, enum sched_order have, enum sched_order o, uint32_t n, uint64_t base,
+			uint64_t *quality)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
 	enum sched_quality q = (enum sched_quality)s->cfg.dynp.quality;
-	sort_jobs(s, o, n);
-	if (!sched_scratch_copy(s))
-		return false; /* gather() checked the backlog; only fault injection refuses the copy */
-	for (uint32_t i = 0; i < n; i++) {
-		const struct sched_job *k = x->jobs[i];
-		if (k->reserved)
-			(void)sched_profile_release(&x->work[k->part], k->start, k->estimate, k->procs);
+	arrange(s, have, o, n);
+	bool one = s->n_parts == 1;
+	if (one) {
+		/* The running jobs' profile, built directly: the copy less every reservation. */
+		sched_scratch_clear(s);
+		if (!sched_running_profile(s, 0, &x->work[0], x->segs))
+			return false; /* gather() checked the backlog; only fault injection refuses */
+	} else {
+		if (!sched_scratch_copy(s))
+			return false;
+		for (uint32_t i = 0; i < n; i++) {
+			const struct sched_job *k = x->jobs[i];
+			if (k->reserved)
+				(void)sched_profile_release(&x->work[k->part], k->start, k->estimate, k->procs);
+		}
 	}
 	uint64_t acc = base;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct sched_job *k = x->jobs[i];
 		uint8_t part = 0;
-		/* sched_place()'s rule exactly: the earliest anchor over the allowed partitions, lowest first. */
-		sched_time_t a = sched_scratch_find(s, k, sched_earliest(s, k), &part);
-		int err = sched_profile_reserve(&x->work[part], a, k->estimate, k->procs);
+		sched_time_t a;
+		int err;
+		if (one) {
+			/* Find and reserve in one scan, as sched_place() does. */
+			err = sched_profile_place(&x->work[0], sched_earliest(s, k), k->procs, k->estimate, &a);
+		} else {
+			/* sched_place()'s rule exactly: the earliest anchor over the allowed partitions, lowest first. */
+			a = sched_scratch_find(s, k, sched_earliest(s, k), &part);
+			err = sched_profile_reserve(&x->work[part], a, k->estimate, k->procs);
+		}
 		SCHED_ASSERT(err == SCHED_OK);
 		(void)err;
 		score_add(&acc, q, k, a + k->estimate);
@@ -236,7 +316,7 @@ static void enter_family(struct sched *s)
 		sched_replan_all(s); /* arrival order, the best that needs no sorting */
 		return;
 	}
-	sort_jobs(s, (enum sched_order)s->order, n);
+	arrange(s, SCHED_ORDER_FCFS, (enum sched_order)s->order, n);
 	replan_live(s, n);
 }
 
@@ -246,8 +326,10 @@ static bool self_tune(struct sched *s, uint32_t n)
 {
 	uint64_t q[SCHED_ORDER_COUNT];
 	uint64_t base = running_score(s, (enum sched_quality)s->cfg.dynp.quality);
+	/* scratch.jobs comes in FCFS order (gather) and is left in the last order scored. */
 	for (unsigned o = 0; o < SCHED_ORDER_COUNT; o++)
-		if (!sched_dynp_virtual(s, (enum sched_order)o, n, base, &q[o]))
+		if (!sched_dynp_virtual(s, o == 0 ? SCHED_ORDER_FCFS : (enum sched_order)(o - 1u), (enum sched_order)o,
+					n, base, &q[o]))
 			return false;
 	enum sched_dynp_case c;
 	enum sched_decider d = (enum sched_decider)s->cfg.dynp.decider;
@@ -265,14 +347,23 @@ void sched_family_replan(struct sched *s)
 {
 	s->replan_due = false;
 	uint32_t n;
-	if (!gather(s, &n) || (s->cfg.policy == SCHED_POLICY_DYNP && n >= 2 && !self_tune(s, n))) {
+	if (!gather(s, &n)) {
 		/* No room to sort or to score: compression keeps every plan valid and never delays anyone. */
 		s->counters.scratch_short++;
 		sched_compress(s);
 		return;
 	}
+	enum sched_order have = SCHED_ORDER_FCFS; /* gather's order */
+	if (s->cfg.policy == SCHED_POLICY_DYNP && n >= 2) {
+		if (!self_tune(s, n)) {
+			s->counters.scratch_short++;
+			sched_compress(s);
+			return;
+		}
+		have = (enum sched_order)(SCHED_ORDER_COUNT - 1); /* the last order self_tune() scored */
+	}
 	s->counters.reflows++;
-	sort_jobs(s, (enum sched_order)s->order, n);
+	arrange(s, have, (enum sched_order)s->order, n);
 	replan_live(s, n);
 }
 

@@ -153,6 +153,38 @@ int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const
 	return SCHED_OK;
 }
 
+int sched_profile_restart(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs,
+			  sched_time_t origin, sched_procs_t free, uint32_t steps)
+{
+	if (procs == 0 || free > procs || origin == SCHED_TIME_MAX)
+		return SCHED_E_INVAL;
+	/* The segments p holds come back first, so only the rest must be free now. */
+	uint32_t held = pool == pool_of(p) ? p->count : 0;
+	uint32_t need = steps + 1u;
+	if (need > held && !sched_pool_room(pool, need - held))
+		return SCHED_E_NOSPACE;
+	if (p->count > 0)
+		sched_profile_clear(p);
+	setup(p, pool, procs);
+	struct sched_seg *first = sched_pool_take(pool);
+	first->time = origin;
+	first->free = free;
+	sched_list_push_back(&p->end.link, &first->link);
+	p->count = 1;
+	return SCHED_OK;
+}
+
+void sched_profile_append(struct sched_profile *p, sched_time_t t, sched_procs_t free)
+{
+	const struct sched_seg *last = seg_prev(&p->end);
+	SCHED_ASSERT(t > last->time && t != SCHED_TIME_MAX && free != last->free && free <= p->procs);
+	struct sched_seg *n = sched_pool_take(pool_of(p));
+	n->time = t;
+	n->free = free;
+	sched_list_push_back(&p->end.link, &n->link);
+	p->count++;
+}
+
 /* The search for a job holding [own_start, own_start + dur): its own slot counts as free. */
 static sched_time_t search_earlier(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
 				   sched_time_t dur, sched_time_t own_start, const struct sched_seg **at)

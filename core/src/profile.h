@@ -124,6 +124,26 @@ sched_time_t sched_profile_find_before(const struct sched_profile *p, sched_time
 int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src);
 
 /**
+ * Start @p p over as "@p free processors free from @p origin on", with room
+ * for @p steps sched_profile_append() calls after it: the profile's segments
+ * go back to @p pool first (p initialised, or cleared, or never used and
+ * zeroed). For a caller that knows the whole step function, e.g. from the
+ * running jobs in end order, instead of releasing reservations one by one.
+ * O(1) (O(count) with SCHED_DEBUG).
+ * @retval SCHED_E_NOSPACE the pool cannot hold 1 + steps segments (nothing changes).
+ * @retval SCHED_E_INVAL procs is 0, free exceeds procs or origin is SCHED_TIME_MAX.
+ */
+int sched_profile_restart(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs,
+			  sched_time_t origin, sched_procs_t free, uint32_t steps);
+
+/**
+ * Append "from @p t on, @p free processors free" after the last segment: t
+ * later than its time, free different from its count (callers keep the
+ * invariants; asserted). Uses the room sched_profile_restart() made. O(1).
+ */
+void sched_profile_append(struct sched_profile *p, sched_time_t t, sched_procs_t free);
+
+/**
  * Reserve @p procs processors for @p dur seconds at the earliest anchor
  * from @p earliest (find and reserve in one scan). O(n).
  * @param[out] start the anchor chosen.

@@ -332,11 +332,21 @@ void sched_family_replan(struct sched *s);
 
 /*
  * Quality (into *quality) of the virtual schedule of the n jobs in
- * scratch.jobs placed in order o (which sorts scratch.jobs), starting from
- * `base` (the running jobs' part); the live schedule is not touched. false
- * when the scratch cannot hold the schedule. O(n log n + n x segments).
+ * scratch.jobs placed in order o, starting from `base` (the running jobs'
+ * part); the live schedule is not touched. scratch.jobs comes in order
+ * `have` and is left in order o. false when the scratch cannot hold the
+ * schedule. O(n log n + n x segments); O(n + n x segments) from another order than FCFS.
  */
-bool sched_dynp_virtual(struct sched *s, enum sched_order o, uint32_t n, uint64_t base, uint64_t *quality);
+bool sched_dynp_virtual(struct sched *s, enum sched_order have, enum sched_order o, uint32_t n, uint64_t base,
+			uint64_t *quality);
+
+/*
+ * Make `prof` (segments from `pool`) the profile of partition `part` with only
+ * its running jobs in it, in one pass over the running list: what releasing
+ * every waiting job's reservation would leave, without a search each. O(R + S).
+ * false, with nothing changed, when the pool cannot hold it.
+ */
+bool sched_running_profile(struct sched *s, unsigned part, struct sched_profile *prof, struct sched_pool *pool);
 
 /* --- scratch (plan.c) ------------------------------------------------------------------ */
 

@@ -298,7 +298,7 @@ static void virtual_leaves_live_untouched(void)
 	take(f.s, &a);
 	uint64_t q[3];
 	for (int o = 0; o < 3; o++)
-		CHECK(sched_dynp_virtual(f.s, (enum sched_order)o, n, 0, &q[o]));
+		CHECK(sched_dynp_virtual(f.s, (enum sched_order)(o == 0 ? 0 : o - 1), (enum sched_order)o, n, 0, &q[o]));
 	take(f.s, &b);
 	CHECK(memcmp(&a, &b, sizeof a) == 0);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
