@@ -7,8 +7,7 @@ static bool allowed(const struct sched_job *j, unsigned p)
 	return (j->allowed & (1u << p)) != 0;
 }
 
-/* Record in the job that the profile of `part` now holds its reservation at `start`. */
-static void note_reserved(struct sched *s, struct sched_job *j, sched_time_t start, uint8_t part)
+void sched_note_reserved(struct sched *s, struct sched_job *j, sched_time_t start, uint8_t part)
 {
 	j->start = start;
 	j->part = part;
@@ -21,7 +20,7 @@ int sched_reserve_at(struct sched *s, struct sched_job *j, sched_time_t start, u
 	int err = sched_profile_reserve(sched_prof(s, part), start, j->estimate, j->procs);
 	if (err != SCHED_OK)
 		return err;
-	note_reserved(s, j, start, part);
+	sched_note_reserved(s, j, start, part);
 	return SCHED_OK;
 }
 
@@ -44,7 +43,7 @@ int sched_place(struct sched *s, struct sched_job *j, sched_time_t earliest)
 		int err = sched_profile_place(sched_prof(s, best_part), earliest, j->procs, j->estimate, &at);
 		if (err != SCHED_OK)
 			return err;
-		note_reserved(s, j, at, best_part);
+		sched_note_reserved(s, j, at, best_part);
 		return SCHED_OK;
 	}
 	/* Several: the earliest anchor over all of them; ties go to the lowest-numbered partition. */
@@ -84,7 +83,7 @@ bool sched_move_earlier(struct sched *s, struct sched_job *j)
 			return false;
 		SCHED_ASSERT(e == SCHED_OK); /* the slot was free once j's own was released */
 		(void)e;
-		note_reserved(s, j, a, 0);
+		sched_note_reserved(s, j, a, 0);
 		return true;
 	}
 	sched_time_t best = SCHED_TIME_MAX;

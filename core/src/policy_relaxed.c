@@ -77,6 +77,82 @@ static bool trial_start_now(struct sched *s, struct sched_job *j, uint8_t *part)
 }
 
 /*
+ * The scratch profiles a trial starts from: the running jobs and the jobs
+ * due now (they start in this instant's pass, so they count as started),
+ * every other reservation dropped. With one partition it is built from the
+ * running jobs (O(R + S)) instead of a copy less n releases from the head
+ * (O(n x S)): the same list, profiles being canonical. false: no room.
+ */
+static bool trial_base(struct sched *s)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	struct sched_list *it;
+	if (s->n_parts != 1) {
+		if (!sched_scratch_copy(s))
+			return false;
+		sched_list_for_each(it, &s->waiting) {
+			struct sched_job *k = sched_job_of(it);
+			if (k->reserved && k->start > s->now)
+				(void)sched_profile_release(&x->work[k->part], k->start, k->estimate, k->procs);
+		}
+		return true;
+	}
+	sched_scratch_clear(s);
+	/* The copy's question, so that fault injection still reaches the caller's fallback. */
+	if (!sched_pool_room(x->segs, 2u * (s->n_waiting + s->n_running) + 1u) ||
+	    !sched_running_profile(s, 0, &x->work[0], x->segs))
+		return false;
+	sched_list_for_each(it, &s->waiting) {
+		const struct sched_job *k = sched_job_of(it);
+		if (!k->reserved || k->start > s->now || sched_job_end(k) <= s->now)
+			continue;
+		int err = sched_profile_reserve(&x->work[0], s->now, sched_job_end(k) - s->now, k->procs);
+		SCHED_ASSERT(err == SCHED_OK); /* the live profile holds it over the same interval */
+		(void)err;
+	}
+	return true;
+}
+
+/* k placed in the trial at its earliest start not before its current one; SCHED_TIME_MAX if none. */
+static sched_time_t trial_place(struct sched *s, const struct sched_job *k, uint8_t *part)
+{
+	if (s->n_parts == 1) {
+		sched_time_t at;
+		*part = 0;
+		/* Find and reserve in one scan; a refused trial is dropped whole, reservation and all. */
+		return sched_profile_place(&s->scratch.work[0], k->start, k->procs, k->estimate, &at) == SCHED_OK
+			? at
+			: SCHED_TIME_MAX;
+	}
+	sched_time_t at = sched_scratch_find(s, k, k->start, part);
+	if (at != SCHED_TIME_MAX && sched_profile_reserve(&s->scratch.work[*part], at, k->estimate, k->procs) != SCHED_OK)
+		return SCHED_TIME_MAX;
+	return at;
+}
+
+/*
+ * A kept trial with one partition: its scratch profile is the live profile
+ * the apply below would make (the same reservations), so it is copied in,
+ * O(S), and only the jobs' records change. false: the live pool cannot take
+ * the copy at once (the caller applies it job by job).
+ */
+static bool adopt_trial(struct sched *s, struct sched_job *j, uint8_t jpart, uint32_t n)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	struct sched_profile *live = sched_prof(s, 0);
+	if (s->n_parts != 1 || sched_pool_available(&s->segs) + live->count < x->work[0].count)
+		return false;
+	sched_profile_clear(live);
+	int err = sched_profile_copy(live, &s->segs, &x->work[0]);
+	SCHED_ASSERT(err == SCHED_OK);
+	(void)err;
+	sched_note_reserved(s, j, s->now, jpart);
+	for (uint32_t i = 0; i < n; i++)
+		sched_note_reserved(s, x->jobs[i], x->start_a[i], x->part_a[i]);
+	return true;
+}
+
+/*
  * Try j (reserved later than now) at now, as described at the top; keep the
  * trial if every bounded job stays within its tolerance. Returns whether j
  * now holds a reservation at now. O(n) placements in the scratch, each
@@ -85,19 +161,12 @@ static bool trial_start_now(struct sched *s, struct sched_job *j, uint8_t *part)
 static bool try_start_now(struct sched *s, struct sched_job *j)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
-	if (!sched_scratch_room(s, s->n_waiting + s->n_running) || !sched_scratch_copy(s)) {
+	if (!sched_scratch_room(s, s->n_waiting + s->n_running) || !trial_base(s)) {
 		s->counters.scratch_short++;
 		return false;
 	}
 	uint16_t prio = s->cfg.queues[j->queue].priority;
 	struct sched_list *it;
-	/* The scratch profiles keep the running jobs and the jobs due now (they start in this
-	 * instant's pass, so they count as started) and drop every other reservation. */
-	sched_list_for_each(it, &s->waiting) {
-		struct sched_job *k = sched_job_of(it);
-		if (k->reserved && k->start > s->now)
-			(void)sched_profile_release(&x->work[k->part], k->start, k->estimate, k->procs);
-	}
 	uint8_t jpart = 0;
 	bool ok = trial_start_now(s, j, &jpart);
 	uint32_t n = 0;
@@ -108,10 +177,9 @@ static bool try_start_now(struct sched *s, struct sched_job *j)
 		if (k == j || !k->reserved || k->start <= s->now)
 			continue;
 		uint8_t part = k->part;
-		sched_time_t at = sched_scratch_find(s, k, k->start, &part);
+		sched_time_t at = trial_place(s, k, &part);
 		bool bounded = s->cfg.queues[k->queue].priority >= prio;
-		if (at == SCHED_TIME_MAX || (bounded && !within(s, k, at)) ||
-		    sched_profile_reserve(&x->work[part], at, k->estimate, k->procs) != SCHED_OK) {
+		if (at == SCHED_TIME_MAX || (bounded && !within(s, k, at))) {
 			ok = false;
 			break;
 		}
@@ -119,6 +187,12 @@ static bool try_start_now(struct sched *s, struct sched_job *j)
 		x->start_a[n] = at;
 		x->part_a[n] = part;
 		n++;
+	}
+	if (ok && adopt_trial(s, j, jpart, n)) {
+		sched_scratch_clear(s);
+		s->counters.relaxed++;
+		sched_plan_refresh(s);
+		return true;
 	}
 	sched_scratch_clear(s);
 	if (!ok)

@@ -254,6 +254,9 @@ static inline sched_time_t sched_earliest(const struct sched *s, const struct sc
 /* Reserve j at its earliest anchor, at or after `earliest` (and now), in any partition it may use. */
 int sched_place(struct sched *s, struct sched_job *j, sched_time_t earliest);
 
+/* Record in j that the profile of `part` now holds its reservation at `start` (the profile is the caller's). */
+void sched_note_reserved(struct sched *s, struct sched_job *j, sched_time_t start, uint8_t part);
+
 /* Reserve j exactly at `start` in partition `part`. */
 int sched_reserve_at(struct sched *s, struct sched_job *j, sched_time_t start, uint8_t part);
 

@@ -182,6 +182,40 @@ static void refusals_change_nothing(void)
 	CHECK_EQ(sched_profile_check(&f.p), SCHED_OK);
 }
 
+/*
+ * A profile written as a step function (restart, then appends) is the same
+ * list as the one reservations make: three jobs ending at 30, 30 and 70 on
+ * a machine of 16, from 10 on, against reserve() of each.
+ */
+static void restart_writes_the_same_list(void)
+{
+	static struct fixture f, g;
+	setup(&f, 10);
+	CHECK_EQ(sched_profile_reserve(&f.p, 10, 20, 3), SCHED_OK);
+	CHECK_EQ(sched_profile_reserve(&f.p, 10, 20, 2), SCHED_OK);
+	CHECK_EQ(sched_profile_reserve(&f.p, 10, 60, 4), SCHED_OK);
+	setup(&g, 0);
+	CHECK_EQ(sched_profile_reserve(&g.p, 5, 100, 1), SCHED_OK); /* what was there goes */
+	CHECK_EQ(sched_profile_restart(&g.p, &g.pool, PROCS, 10, 7, 2), SCHED_OK);
+	sched_profile_append(&g.p, 30, 12);
+	sched_profile_append(&g.p, 70, PROCS);
+	struct snapshot a, b;
+	snap(&f.p, &a);
+	snap(&g.p, &b);
+	CHECK(same(&a, &b));
+	CHECK_EQ(g.pool.used, 3);
+	CHECK_EQ(sched_profile_check(&g.p), SCHED_OK);
+	/* No room for the steps asked: refused, and nothing changes. */
+	g.pool.limit = g.pool.used;
+	CHECK_EQ(sched_profile_restart(&g.p, &g.pool, PROCS, 10, 7, 3), SCHED_E_NOSPACE);
+	snap(&g.p, &b);
+	CHECK(same(&a, &b));
+	CHECK_EQ(sched_profile_restart(&g.p, &g.pool, PROCS, 10, PROCS + 1, 0), SCHED_E_INVAL);
+	/* Within the segments it holds, it needs no more from the pool. */
+	CHECK_EQ(sched_profile_restart(&g.p, &g.pool, PROCS, 10, 7, 2), SCHED_OK);
+	CHECK_EQ(g.pool.used, 1);
+}
+
 static void trim_forgets_the_past(void)
 {
 	struct fixture f;
@@ -289,6 +323,7 @@ static const struct test tests[] = {
 	{"split_and_merge", split_and_merge},
 	{"anchor_skips_short_holes", anchor_skips_short_holes},
 	{"refusals_change_nothing", refusals_change_nothing},
+	{"restart_writes_the_same_list", restart_writes_the_same_list},
 	{"trim_forgets_the_past", trim_forgets_the_past},
 	{"random_against_reference", random_against_reference},
 	{NULL, NULL},
