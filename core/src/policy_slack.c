@@ -215,19 +215,25 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		return false;
 	}
 	bool ok = true;
+	/* The shift releases and reserves many jobs; in AST order (the default heuristic) their
+	 * starts ascend, so each pass walks the profile once with a cursor per partition. */
+	const struct sched_seg *cur[SCHED_MAX_PARTITIONS] = {NULL};
 	for (uint32_t i = 0; i < n; i++) {
 		struct sched_job *k = x->jobs[i];
 		x->start_b[i] = k->start;
 		x->part_b[i] = k->part;
 		if (movable(s, k, ts) && shift > 0)
-			(void)sched_profile_release(&x->work[k->part], k->start, k->estimate, k->procs);
+			(void)sched_profile_release_from(&x->work[k->part], &cur[k->part], k->start, k->estimate, k->procs);
 	}
+	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
+		cur[p] = NULL;
 	for (uint32_t i = 0; ok && i < n && shift > 0; i++) {
 		struct sched_job *k = x->jobs[i];
 		if (!movable(s, k, ts))
 			continue;
 		if (k->start > SCHED_TIME_MAX - 1 - shift - k->estimate ||
-		    sched_profile_reserve(&x->work[k->part], k->start + shift, k->estimate, k->procs) != SCHED_OK)
+		    sched_profile_reserve_from(&x->work[k->part], &cur[k->part], k->start + shift, k->estimate,
+					       k->procs) != SCHED_OK)
 			ok = false;
 		else
 			x->start_b[i] = k->start + shift;
@@ -238,6 +244,17 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		struct sched_job *k = x->jobs[i];
 		if (!movable(s, k, ts))
 			continue;
+		if (s->n_parts == 1) {
+			/* Search, release and reserve from the anchor's segment: one scan, not three. */
+			sched_time_t a;
+			int e = sched_profile_move_earlier(&x->work[0], sched_earliest(s, k), k->procs, k->estimate,
+							   x->start_b[i], &a);
+			if (e == SCHED_OK)
+				x->start_b[i] = a;
+			else if (e != SCHED_E_RANGE)
+				ok = false; /* cannot happen: the slot was free with k's own released */
+			continue;
+		}
 		uint8_t np = x->part_b[i];
 		sched_time_t a = earlier_in_work(s, k, x->start_b[i], x->part_b[i], &np);
 		if (a == SCHED_TIME_MAX)

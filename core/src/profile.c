@@ -250,13 +250,18 @@ static void merge_with_prev(struct sched_profile *p, struct sched_seg *s)
  * interval first so that a refusal changes nothing, then split, adjust, merge.
  */
 static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
-		  sched_procs_t procs, int sign, const struct sched_seg *hint)
+		  sched_procs_t procs, int sign, const struct sched_seg *hint, const struct sched_seg **cursor)
 {
 	sched_time_t end;
 	struct sched_seg *a;
 	int err = interval(p, start, dur, procs, hint, &end, &a);
 	if (err != SCHED_OK)
 		return err;
+	if (cursor != NULL) {
+		/* Only segments from `start` on are split, changed or merged away: one before it lives. */
+		struct sched_seg *before = seg_prev(a);
+		*cursor = a->time < start ? a : is_end(p, before) ? NULL : before;
+	}
 
 	struct sched_seg *last = a; /* the segment that contains end - 1 */
 	for (struct sched_seg *s = a; s->time < end; s = seg_next(s)) {
@@ -284,13 +289,31 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 int sched_profile_reserve(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 			  sched_procs_t procs)
 {
-	return adjust(p, start, dur, procs, -1, NULL);
+	return adjust(p, start, dur, procs, -1, NULL, NULL);
 }
 
 int sched_profile_release(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 			  sched_procs_t procs)
 {
-	return adjust(p, start, dur, procs, +1, NULL);
+	return adjust(p, start, dur, procs, +1, NULL, NULL);
+}
+
+/* The cursor if it may serve as a hint for `start`, else the head (NULL). */
+static const struct sched_seg *hint_of(const struct sched_seg *const *cursor, sched_time_t start)
+{
+	return *cursor != NULL && (*cursor)->time <= start ? *cursor : NULL;
+}
+
+int sched_profile_reserve_from(struct sched_profile *p, const struct sched_seg **cursor, sched_time_t start,
+			       sched_time_t dur, sched_procs_t procs)
+{
+	return adjust(p, start, dur, procs, -1, hint_of(cursor, start), cursor);
+}
+
+int sched_profile_release_from(struct sched_profile *p, const struct sched_seg **cursor, sched_time_t start,
+			       sched_time_t dur, sched_procs_t procs)
+{
+	return adjust(p, start, dur, procs, +1, hint_of(cursor, start), cursor);
 }
 
 int sched_profile_place(struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
@@ -300,7 +323,7 @@ int sched_profile_place(struct sched_profile *p, sched_time_t earliest, sched_pr
 	sched_time_t t = search(p, earliest, procs, dur, SCHED_TIME_MAX, false, &at);
 	if (t == SCHED_TIME_MAX)
 		return procs == 0 || dur == 0 ? SCHED_E_INVAL : SCHED_E_RANGE;
-	int err = adjust(p, t, dur, procs, -1, at);
+	int err = adjust(p, t, dur, procs, -1, at, NULL);
 	if (err == SCHED_OK)
 		*start = t;
 	return err;
@@ -315,10 +338,10 @@ int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, s
 		return SCHED_E_RANGE;
 	/* The anchor's segment survives the release, which splits and merges only at own_start
 	 * and own_start + dur, both after t; so both scans start there. */
-	int err = adjust(p, own_start, dur, procs, +1, at);
+	int err = adjust(p, own_start, dur, procs, +1, at, NULL);
 	if (err != SCHED_OK)
 		return err;
-	err = adjust(p, t, dur, procs, -1, at);
+	err = adjust(p, t, dur, procs, -1, at, NULL);
 	if (err == SCHED_OK)
 		*start = t;
 	return err;

@@ -174,6 +174,20 @@ int sched_profile_release(struct sched_profile *p, sched_time_t start, sched_tim
 			  sched_procs_t procs);
 
 /**
+ * Reserve or release as sched_profile_reserve() and sched_profile_release()
+ * do, the scan starting at @p *cursor instead of the head when that segment
+ * is not after @p start; then *cursor is a segment before @p start that the
+ * call left in place. A run of calls in ascending start order with one
+ * cursor (NULL at first) walks the list about once in all instead of once
+ * each. The cursor is valid until another kind of call changes @p p.
+ * O(segments from the cursor to the interval's end). Errors as theirs.
+ */
+int sched_profile_reserve_from(struct sched_profile *p, const struct sched_seg **cursor, sched_time_t start,
+			       sched_time_t dur, sched_procs_t procs);
+int sched_profile_release_from(struct sched_profile *p, const struct sched_seg **cursor, sched_time_t start,
+			       sched_time_t dur, sched_procs_t procs);
+
+/**
  * Forget the past: drop segments that end at or before @p now and move the
  * origin up to @p now. Nothing at or after @p now changes. O(segments dropped).
  */
