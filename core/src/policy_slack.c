@@ -217,7 +217,9 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 	bool ok = true;
 	/* The shift releases and reserves many jobs; in AST order (the default heuristic) their
 	 * starts ascend, so each pass walks the profile once with a cursor per partition. */
-	const struct sched_seg *cur[SCHED_MAX_PARTITIONS] = {NULL};
+	const struct sched_seg *cur[SCHED_MAX_PARTITIONS];
+	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
+		cur[p] = NULL; /* not an initializer: GCC would call memset, which the core must not */
 	for (uint32_t i = 0; i < n; i++) {
 		struct sched_job *k = x->jobs[i];
 		x->start_b[i] = k->start;
