@@ -22,7 +22,8 @@ WORKERS=${WORKERS:-$(nproc)}
 traces=${TRACES:-"KTH-SP2-1996-2.1-cln CTC-SP2-1996-3.1-cln"}
 shrinks=${SHRINKS:-"1.0 0.8 0.6 0.5 0.4"}
 # NAME|OPTIONS: the policies of the issue (every planning one; slack with each heuristic; dynP
-# basic and self-tuning with both deciders), EASY last as the reference.
+# basic and self-tuning with both deciders), conservative with the board's bound (a reservation
+# depth of 64: another schedule, docs/bench-load.md's notes), EASY last as the reference.
 policies=(
 	"cons|--policy cons"
 	"relaxed 1h|--policy relaxed --tolerance 3600"
@@ -37,6 +38,7 @@ policies=(
 	"dynp-basic|--policy dynp-basic"
 	"dynp simple|--policy dynp --decider simple"
 	"dynp advanced|--policy dynp --decider advanced"
+	"cons resdepth 64|--policy cons --reservation-depth 64"
 	"easy|--policy easy"
 )
 
