@@ -36,7 +36,10 @@ static const struct sched_param params[] = {
  * start only where they fit now without touching a reservation. So the
  * profile holds at most N reservations besides the running jobs, and the
  * cost of a search no longer grows with the backlog. N = 1 is EASY's rule
- * (Feitelson & Mu'alem Weil 1998, s. 2.2: only the head is protected).
+ * (Feitelson & Mu'alem Weil 1998, s. 2.2: only the head is protected) on one
+ * partition without queue limits; EASY keeps a head per partition and passes
+ * over a job its limits hold back, the depth counts one reservation for the
+ * machine and keeps a held job's at its retry time.
  */
 
 /* Is j among the first `depth` waiting jobs, background jobs aside? O(depth). */

@@ -216,7 +216,9 @@ bool sched_dynp_virtual(struct sched *s, enum sched_order have, enum sched_order
 	if (one) {
 		/* The running jobs' profile, built directly: the copy less every reservation. */
 		sched_scratch_clear(s);
-		if (!sched_running_profile(s, 0, &x->work[0], x->segs))
+		/* The copy's question, so that fault injection still reaches the caller's fallback. */
+		if (!sched_pool_room(x->segs, 2u * (s->n_waiting + s->n_running) + 1u) ||
+		    !sched_running_profile(s, 0, &x->work[0], x->segs))
 			return false; /* gather() checked the backlog; only fault injection refuses */
 	} else {
 		if (!sched_scratch_copy(s))

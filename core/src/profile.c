@@ -161,7 +161,10 @@ int sched_profile_restart(struct sched_profile *p, struct sched_pool *pool, sche
 	/* The segments p holds come back first, so only the rest must be free now. */
 	uint32_t held = pool == pool_of(p) ? p->count : 0;
 	uint32_t need = steps + 1u;
-	if (need > held && !sched_pool_room(pool, need - held))
+	/* Capacity only, not a fault-injection site: the callers' own room checks are those (a live
+	 * re-plan's cover_segments, a trial's scratch check), and a refusal here must not fire
+	 * inside a call that has already begun to change things. */
+	if (need > held && sched_pool_available(pool) < need - held)
 		return SCHED_E_NOSPACE;
 	if (p->count > 0)
 		sched_profile_clear(p);

@@ -130,7 +130,8 @@ int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const
  * zeroed). For a caller that knows the whole step function, e.g. from the
  * running jobs in end order, instead of releasing reservations one by one.
  * O(1) (O(count) with SCHED_DEBUG).
- * @retval SCHED_E_NOSPACE the pool cannot hold 1 + steps segments (nothing changes).
+ * @retval SCHED_E_NOSPACE the pool cannot hold 1 + steps segments (nothing changes; a
+ * question of capacity only, never a fault-injection refusal).
  * @retval SCHED_E_INVAL procs is 0, free exceeds procs or origin is SCHED_TIME_MAX.
  */
 int sched_profile_restart(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs,

@@ -681,7 +681,11 @@ int sched_tune(struct sched *s, const struct sched_config *cfg)
 {
 	s->easy_valid = false;
 	uint32_t depth = sched_reservation_depth(s);
-	int err = sched_params_tune(&s->cfg, cfg);
+	/* A new reservation depth places jobs at once: ask for their segments first, as every
+	 * other call that changes the plan does, so a refusal changes nothing. */
+	int err = cover_segments(s, 0);
+	if (err == SCHED_OK)
+		err = sched_params_tune(&s->cfg, cfg);
 	if (err == SCHED_OK && sched_reservation_depth(s) != depth) {
 		sched_depth_settle(s, true); /* reservations for the new depth, from now */
 		s->pass_due = true;
