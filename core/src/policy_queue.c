@@ -153,7 +153,9 @@ static void pass_easy(struct sched *s)
 		/* Fig. 5 step 1: the first job that cannot start is the head; its shadow time and
 		 * extra nodes are computed once per pass. */
 		for (unsigned p = 0; p < s->n_parts; p++) {
-			if ((j->allowed & (1u << p)) && !(heads & (1u << p))) {
+			/* A partition narrower than the job never runs it, so the job cannot be its head
+			 * (its shadow time would be "never", and no processor count is free then). */
+			if ((j->allowed & (1u << p)) && !(heads & (1u << p)) && j->procs <= s->part[p].procs) {
 				heads = (uint8_t)(heads | (1u << p));
 				shadow[p] = shadow_time(s, j, p);
 				extra[p] = sched_profile_free_at(sched_prof_c(s, p), shadow[p]) - j->procs;

@@ -104,6 +104,17 @@ for seed in 11 12 13; do
 		--tolerance-factor 0.1 -- --site tests/data/limits.site
 done
 
+# EASY with a waiting job wider than one of its partitions: it must not become that partition's
+# head (the pass once looped for ever on its "never" shadow time). timeout turns a hang into a failure.
+if timeout 60 "$B/replay" --policy easy --site tests/data/limits.site --check --jobs-out "$tmp/ew.swf" \
+	--events-out "$tmp/ew.ev" tests/data/easy_wide.swf >/dev/null 2>&1; then
+	"$B/checker" --policy easy --events "$tmp/ew.ev" --trace tests/data/easy_wide.swf --site tests/data/limits.site \
+		"$tmp/ew.swf" >/dev/null 2>&1
+	result easy_job_wider_than_a_partition $? "the checker refused the schedule"
+else
+	result easy_job_wider_than_a_partition 1 "the replay failed or hung"
+fi
+
 # A real trace, whole, on its machine; and its first 5000 jobs on 64
 # processors, where the queue grows long (the "remove CPUs" question).
 KTH=fixtures/KTH-SP2-1996-2.1-cln.swf.gz
