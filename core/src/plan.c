@@ -361,17 +361,37 @@ void sched_scratch_clear(struct sched *s)
 	}
 }
 
-bool sched_scratch_copy(struct sched *s)
+/* Empty work profiles, with room for what a plan tried in them can hold; false: no room. */
+static bool scratch_ready(struct sched *s)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
 	if (x->cap == 0 || s->n_waiting > x->cap)
 		return false;
 	sched_scratch_clear(s);
-	/* One question for the copies and every split a plan tried in them can make: the
+	/* One question for the profiles and every split a plan tried in them can make: the
 	 * bound of cover_segments() (sched.c), as the trial holds no job the system does not.
 	 * Callers have checked that the backlog fits (sched_scratch_room), so the pool,
 	 * sized 2 x cap + 8, only refuses under fault injection. */
-	if (!sched_pool_room(x->segs, 2u * (s->n_waiting + s->n_running) + s->n_parts))
+	return sched_pool_room(x->segs, 2u * (s->n_waiting + s->n_running) + s->n_parts);
+}
+
+bool sched_scratch_running(struct sched *s)
+{
+	if (!scratch_ready(s))
+		return false;
+	for (unsigned p = 0; p < s->n_parts; p++) {
+		if (!sched_running_profile(s, p, &s->scratch.work[p], &s->scratch.segs)) {
+			sched_scratch_clear(s);
+			return false;
+		}
+	}
+	return true;
+}
+
+bool sched_scratch_copy(struct sched *s)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	if (!scratch_ready(s))
 		return false;
 	for (unsigned p = 0; p < s->n_parts; p++) {
 		if (sched_profile_copy(&x->work[p], x->segs, sched_prof(s, p)) != SCHED_OK) {

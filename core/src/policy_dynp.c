@@ -212,23 +212,10 @@ bool sched_dynp_virtual(struct sched *s, enum sched_order have, enum sched_order
 	struct sched_work xw = sched_work_of(s), *x = &xw;
 	enum sched_quality q = (enum sched_quality)s->cfg.dynp.quality;
 	arrange(s, have, o, n);
+	/* The running jobs' profiles: the copy less every reservation. */
+	if (!sched_scratch_running(s))
+		return false; /* gather() checked the backlog; only fault injection refuses */
 	bool one = s->n_parts == 1;
-	if (one) {
-		/* The running jobs' profile, built directly: the copy less every reservation. */
-		sched_scratch_clear(s);
-		/* The copy's question, so that fault injection still reaches the caller's fallback. */
-		if (!sched_pool_room(x->segs, 2u * (s->n_waiting + s->n_running) + 1u) ||
-		    !sched_running_profile(s, 0, &x->work[0], x->segs))
-			return false; /* gather() checked the backlog; only fault injection refuses */
-	} else {
-		if (!sched_scratch_copy(s))
-			return false;
-		for (uint32_t i = 0; i < n; i++) {
-			const struct sched_job *k = x->jobs[i];
-			if (k->reserved)
-				(void)sched_profile_release(&x->work[k->part], k->start, k->estimate, k->procs);
-		}
-	}
 	uint64_t acc = base;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct sched_job *k = x->jobs[i];

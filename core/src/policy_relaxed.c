@@ -79,34 +79,20 @@ static bool trial_start_now(struct sched *s, struct sched_job *j, uint8_t *part)
 /*
  * The scratch profiles a trial starts from: the running jobs and the jobs
  * due now (they start in this instant's pass, so they count as started),
- * every other reservation dropped. With one partition it is built from the
- * running jobs (O(R + S)) instead of a copy less n releases from the head
- * (O(n x S)): the same list, profiles being canonical. false: no room.
+ * every other reservation dropped. Built from the running jobs (O(R + S))
+ * instead of a copy less n releases from the head (O(n x S)): the same
+ * lists, profiles being canonical. false: no room.
  */
 static bool trial_base(struct sched *s)
 {
-	struct sched_work xw = sched_work_of(s), *x = &xw;
-	struct sched_list *it;
-	if (s->n_parts != 1) {
-		if (!sched_scratch_copy(s))
-			return false;
-		sched_list_for_each(it, &s->waiting) {
-			struct sched_job *k = sched_job_of(it);
-			if (k->reserved && k->start > s->now)
-				(void)sched_profile_release(&x->work[k->part], k->start, k->estimate, k->procs);
-		}
-		return true;
-	}
-	sched_scratch_clear(s);
-	/* The copy's question, so that fault injection still reaches the caller's fallback. */
-	if (!sched_pool_room(x->segs, 2u * (s->n_waiting + s->n_running) + 1u) ||
-	    !sched_running_profile(s, 0, &x->work[0], x->segs))
+	if (!sched_scratch_running(s))
 		return false;
+	struct sched_list *it;
 	sched_list_for_each(it, &s->waiting) {
 		const struct sched_job *k = sched_job_of(it);
 		if (!k->reserved || k->start > s->now || sched_job_end(k) <= s->now)
 			continue;
-		int err = sched_profile_reserve(&x->work[0], s->now, sched_job_end(k) - s->now, k->procs);
+		int err = sched_profile_reserve(&s->scratch.work[k->part], s->now, sched_job_end(k) - s->now, k->procs);
 		SCHED_ASSERT(err == SCHED_OK); /* the live profile holds it over the same interval */
 		(void)err;
 	}

@@ -359,6 +359,10 @@ bool sched_scratch_room(struct sched *s, uint32_t jobs);
 /* Copy every partition's profile into the scratch work profiles; false if it does not fit. */
 bool sched_scratch_copy(struct sched *s);
 
+/* Make each work profile its partition's running jobs alone (sched_running_profile): what the
+ * copy would be less every reservation, in O(R + S); false if it does not fit. */
+bool sched_scratch_running(struct sched *s);
+
 /* Give the work profiles' segments back. */
 void sched_scratch_clear(struct sched *s);
 
