@@ -125,12 +125,12 @@ void sched_compress(struct sched *s)
 	struct sched_list *it;
 	sched_list_for_each(it, &s->waiting) {
 		struct sched_job *j = sched_job_of(it);
-		bool had = j->reserved;
 		if (sched_move_earlier(s, j))
 			s->counters.moved++;
 		if (left != 0 && --left == 0)
 			break; /* the depth is reached: the rest keep their reservations */
-		if (had && reserved_left != 0 && --reserved_left == 0)
+		/* A move keeps the reservation, so j->reserved is what it was before. */
+		if (reserved_left != 0 && j->reserved && --reserved_left == 0)
 			break; /* the jobs after the reservation depth hold nothing to move */
 	}
 	sched_plan_refresh(s);
