@@ -9,19 +9,26 @@
 # --quick leaves out the rows whose replay takes more than a few seconds
 # (tests/oracle/slow.txt), so that `make test` stays short; `make oracle`
 # checks every row. Rows in tests/oracle/skip.txt are never run (no trusted hash).
+# --only REGEX keeps the variants whose name matches (e.g. --only '^slack' after a
+# change to one policy), slow rows included unless --quick is given too.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 B=${BUILD:-build}
 case $B in /*) ;; *) B=$PWD/$B ;; esac
 replay=${REPLAY:-$B/replay}
-check=0 quick=0
-for a in "$@"; do
-	case $a in
+check=0 quick=0 only=
+while [ $# -gt 0 ]; do
+	case $1 in
 	--check) check=1 ;;
 	--quick) quick=1 ;;
-	*) echo "usage: oracle.sh [--check] [--quick]" >&2; exit 2 ;;
+	--only)
+		[ $# -ge 2 ] || { echo "oracle.sh: --only needs a pattern" >&2; exit 2; }
+		only=$2
+		shift ;;
+	*) echo "usage: oracle.sh [--check] [--quick] [--only REGEX]" >&2; exit 2 ;;
 	esac
+	shift
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -60,6 +67,9 @@ jobs_list() {
 		[ -n "$procs" ] || procs=1
 		grep -v '^#' "$here/variants.txt" | while read -r name opts; do
 			[ -n "$name" ] || continue
+			if [ -n "$only" ] && ! [[ $name =~ $only ]]; then
+				continue
+			fi
 			if grep -qx "$base $name" "$here/skip.txt"; then
 				continue
 			fi
