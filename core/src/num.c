@@ -30,8 +30,16 @@ static struct sched_num make(uint64_t m, int32_t e, bool neg)
 		return r;
 	}
 	while (m >= (TOP << 1)) {
-		m >>= 1;
+		m >>= 1; /* once at most: sums and products stay below 2^64 */
 		e++;
+	}
+	/* A small integer needs up to 62 steps one bit at a time: halve the distance
+	 * instead, never past TOP, then the last bit. */
+	for (unsigned step = 32; step > 0; step >>= 1) {
+		if (m < (TOP >> step)) {
+			m <<= step;
+			e -= (int32_t)step;
+		}
 	}
 	while (m < TOP) {
 		m <<= 1;
@@ -76,7 +84,11 @@ struct sched_num num_div(struct sched_num a, struct sched_num b)
 {
 	if (a.m == 0 || b.m == 0)
 		return num_zero();
-	/* (a.m << 63) / b.m by long division, one quotient bit per step. */
+	/* floor((a.m << 63) / b.m): below 2^64, as a.m < 2^63 <= 2 b.m. Both ways give
+	 * the same bits; a target without 128-bit division (the board) divides by hand. */
+#if defined(__SIZEOF_INT128__)
+	uint64_t q = (uint64_t)(((unsigned __int128)a.m << 63) / b.m);
+#else
 	uint64_t q = 0, r = 0;
 	for (int i = 125; i >= 0; i--) {
 		uint64_t bit = i >= 63 ? (a.m >> (i - 63)) & 1u : 0u;
@@ -87,6 +99,7 @@ struct sched_num num_div(struct sched_num a, struct sched_num b)
 			q |= 1u;
 		}
 	}
+#endif
 	return make(q, a.e - b.e - 63, a.neg != b.neg);
 }
 

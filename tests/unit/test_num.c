@@ -65,7 +65,67 @@ static void power_function(void)
 	CHECK_EQ(num_to_i64(num_pow_milli(num_zero(), 500)), 0);
 }
 
+/* floor((am << 63) / bm), one quotient bit at a time: the definition, to check the bits. */
+static uint64_t long_division(uint64_t am, uint64_t bm)
+{
+	uint64_t q = 0, r = 0;
+	for (int i = 125; i >= 0; i--) {
+		r = (r << 1) | (i >= 63 ? (am >> (i - 63)) & 1u : 0u);
+		q <<= 1;
+		if (r >= bm) {
+			r -= bm;
+			q |= 1u;
+		}
+	}
+	return q;
+}
+
+/*
+ * Prices are compared bit for bit, so the schedule depends on every bit: the
+ * normalisation of integers and the quotient must be exact, not just close.
+ */
+static void exact_bits(void)
+{
+	for (unsigned b = 0; b < 64; b++) {
+		uint64_t v = (uint64_t)1 << b;
+		struct sched_num x = num_u64(v);
+		/* 2^b is 2^62 x 2^(b - 62) */
+		CHECK_EQ(x.m, (uint64_t)1 << 62);
+		CHECK_EQ(x.e, (int32_t)b - 62);
+		struct sched_num y = num_u64(v | (v >> 1) | 1u);
+		CHECK_EQ(to_double(y), (double)(v | (v >> 1) | 1u));
+	}
+	struct test_rng r;
+	test_rng_seed(&r, 5);
+	const uint64_t lo = (uint64_t)1 << 62, hi = ((uint64_t)1 << 63) - 1;
+	const uint64_t edge[] = {lo, lo + 1, hi - 1, hi, lo + (lo >> 1)};
+	for (int i = 0; i < 20000; i++) {
+		struct sched_num x, y;
+		x.m = i < 25 ? edge[i / 5] : lo | (test_rng_next(&r) & (lo - 1));
+		y.m = i < 25 ? edge[i % 5] : lo | (test_rng_next(&r) & (lo - 1));
+		x.e = (int32_t)test_rng_range(&r, 0, 200) - 100;
+		y.e = (int32_t)test_rng_range(&r, 0, 200) - 100;
+		x.neg = (i & 1) != 0;
+		y.neg = (i & 2) != 0;
+		uint64_t q = long_division(x.m, y.m);
+		int32_t e = x.e - y.e - 63;
+		if (q > hi) {
+			q >>= 1; /* a.m >= b.m: one bit too many, truncated */
+			e++;
+		}
+		while (q < lo) {
+			q <<= 1;
+			e--;
+		}
+		struct sched_num d = num_div(x, y);
+		CHECK_EQ(d.m, q);
+		CHECK_EQ(d.e, e);
+		CHECK_EQ(d.neg, x.neg != y.neg);
+	}
+}
+
 static const struct test tests[] = {
+	{"exact_bits", exact_bits},
 	{"basic_arithmetic", basic_arithmetic},
 	{"power_function", power_function},
 	{NULL, NULL},
