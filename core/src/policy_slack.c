@@ -198,6 +198,21 @@ static bool movable(const struct sched *s, const struct sched_job *k, sched_time
 }
 
 /*
+ * A delay that makes a candidate's price infinite (section 2.2): beyond the
+ * job's slack, or any delay when the newcomer j is over quota.
+ */
+static bool beyond_slack(const struct sched_job *j, const struct sched_job *k, int64_t t)
+{
+	return t > 0 && ((j != NULL && over_quota(j)) || (k->slack != SCHED_SLACK_INF && t > k->slack));
+}
+
+/* The newcomer's own term of a price: (te - now)^at n^au (section 2.1). */
+static struct sched_num own_price(const struct sched *s, const struct sched_job *j, sched_time_t ts)
+{
+	return num_mul(num_pow_milli(num_u64(ts - s->now), alpha(s, AT)), num_pow_milli(num_u64(j->procs), alpha(s, AU)));
+}
+
+/*
  * One candidate: jobs planned at or after ts are pushed back by `shift`
  * (the new job's estimate, or 0), the new job (if any) is put at ts in
  * partition jp, then those jobs are compressed in heuristic order. The
@@ -227,6 +242,11 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		if (movable(s, k, ts) && shift > 0)
 			(void)sched_profile_release_from(&x->work[k->part], &cur[k->part], k->start, k->estimate, k->procs);
 	}
+	/* The new job goes in before the shifted jobs: reserves only take processors, so
+	 * whether they all fit does not depend on their order, and a slot where it does
+	 * not fit (about one candidate in six) is known before n reserves. */
+	if (j != NULL && sched_profile_reserve(&x->work[jp], ts, j->estimate, j->procs) != SCHED_OK)
+		ok = false;
 	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
 		cur[p] = NULL;
 	for (uint32_t i = 0; ok && i < n && shift > 0; i++) {
@@ -240,8 +260,6 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		else
 			x->start_b[i] = k->start + shift;
 	}
-	if (ok && j != NULL && sched_profile_reserve(&x->work[jp], ts, j->estimate, j->procs) != SCHED_OK)
-		ok = false; /* the new job does not fit at ts */
 	for (uint32_t i = 0; ok && i < n; i++) {
 		struct sched_job *k = x->jobs[i];
 		if (!movable(s, k, ts))
@@ -255,12 +273,19 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 				x->start_b[i] = a;
 			else if (e != SCHED_E_RANGE)
 				ok = false; /* cannot happen: the slot was free with k's own released */
+			/* Later moves never touch k again: a delay past its slack already makes the
+			 * price infinite, so the rest of the compression would be wasted. */
+			if (beyond_slack(j, k, (int64_t)x->start_b[i] - (int64_t)k->start))
+				ok = false;
 			continue;
 		}
 		uint8_t np = x->part_b[i];
 		sched_time_t a = earlier_in_work(s, k, x->start_b[i], x->part_b[i], &np);
-		if (a == SCHED_TIME_MAX)
+		if (a == SCHED_TIME_MAX) {
+			if (beyond_slack(j, k, (int64_t)x->start_b[i] - (int64_t)k->start))
+				ok = false;
 			continue;
+		}
 		(void)sched_profile_release(&x->work[x->part_b[i]], x->start_b[i], k->estimate, k->procs);
 		if (sched_profile_reserve(&x->work[np], a, k->estimate, k->procs) != SCHED_OK) {
 			ok = false; /* cannot happen: the slot was free with k's own released */
@@ -268,14 +293,13 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		}
 		x->start_b[i] = a;
 		x->part_b[i] = np;
+		if (beyond_slack(j, k, (int64_t)a - (int64_t)k->start))
+			ok = false;
 	}
 	sched_scratch_clear(s);
 	if (!ok)
 		return false;
-	struct sched_num p = num_zero();
-	if (j != NULL)
-		p = num_mul(num_pow_milli(num_u64(ts - s->now), alpha(s, AT)),
-			    num_pow_milli(num_u64(j->procs), alpha(s, AU)));
+	struct sched_num p = j != NULL ? own_price(s, j, ts) : num_zero();
 	uint32_t m = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct sched_job *k = x->jobs[i];
@@ -283,9 +307,7 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		if (t == 0 && x->part_b[i] == k->part)
 			continue;
 		m++;
-		/* A delay beyond the job's slack, or any delay for an over-quota newcomer: infinite. */
-		if (t > 0 && ((j != NULL && over_quota(j)) || (k->slack != SCHED_SLACK_INF && t > k->slack)))
-			return false;
+		SCHED_ASSERT(!beyond_slack(j, k, t)); /* the compression above gave up on those */
 		p = num_add(p, sched_slack_cost(s, f[i], t));
 	}
 	*price = p;
@@ -335,11 +357,16 @@ struct best {
  * choose the schedule with the least number of moved jobs"). `more_ties`
  * (a removal under removal_ties = more) turns that tie around.
  */
+static bool better(const struct best *b, struct sched_num price, uint32_t moves, bool more_ties)
+{
+	int c = num_cmp(price, b->price);
+	return c < 0 || (c == 0 && (more_ties ? moves > b->moves : moves < b->moves));
+}
+
 static void keep(struct sched_work *x, uint32_t n, struct best *b, struct sched_num price,
 		 uint32_t moves, sched_time_t ts, uint8_t part, bool more_ties)
 {
-	int c = num_cmp(price, b->price);
-	if (!(c < 0 || (c == 0 && (more_ties ? moves > b->moves : moves < b->moves))))
+	if (!better(b, price, moves, more_ties))
 		return;
 	b->price = price;
 	b->moves = moves;
@@ -400,11 +427,16 @@ static bool started_before(const struct sched_work *x, uint32_t i, sched_time_t 
  * scratch is too small from the start.
  */
 static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t part, uint32_t n,
-		     struct best *b)
+		     sched_time_t last_start, struct best *b)
 {
 	struct sched_num price;
 	uint32_t moves;
 	if (b->no_room)
+		return;
+	/* After the last planned start nobody can move: the candidate is the newcomer alone,
+	 * priced at its own term with no move, which decides it without building it. Past
+	 * the anchor (where it fits) that never beats conservative's schedule. */
+	if (j != NULL && ts > last_start && !better(b, own_price(s, j, ts), 0, false))
 		return;
 	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, &price, &moves, &b->no_room)) {
 		struct sched_work xw = sched_work_of(s);
@@ -432,8 +464,7 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 	}
 	if (b.ts == SCHED_TIME_MAX)
 		return SCHED_E_RANGE;
-	b.price = num_mul(num_pow_milli(num_u64(b.ts - s->now), alpha(s, AT)),
-			  num_pow_milli(num_u64(j->procs), alpha(s, AU)));
+	b.price = own_price(s, j, b.ts);
 	sched_time_t anchor = b.ts;
 	uint8_t anchor_part = b.part;
 	uint32_t n = 0;
@@ -442,6 +473,10 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 	} else if (b.ts > s->now) {
 		n = sched_slack_order(s, j, over_quota(j) ? 3000u : j->prio3);
 		struct sched_work xw = sched_work_of(s);
+		sched_time_t last_start = 0; /* of the jobs a candidate may move */
+		for (uint32_t i = 0; i < n; i++)
+			if (xw.jobs[i]->start > last_start)
+				last_start = xw.jobs[i]->start;
 		/* Each time slot of a profile the job may use: j there, the later jobs pushed back
 		 * by its estimate, then compressed (section 2.4). The slots are where the profile
 		 * changes and where a waiting job starts (the profile merges a job that starts as
@@ -452,11 +487,11 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 			const struct sched_profile *prof = sched_prof(s, p);
 			for (const struct sched_seg *g = sched_profile_first(prof); g != NULL;
 			     g = sched_profile_next(prof, g))
-				try_slot(s, j, g->time, (uint8_t)p, n, &b);
+				try_slot(s, j, g->time, (uint8_t)p, n, last_start, &b);
 			for (uint32_t i = 0; i < n; i++) {
 				sched_time_t ts = xw.jobs[i]->start;
 				if (!profile_has_time(prof, ts) && !started_before(&xw, i, ts))
-					try_slot(s, j, ts, (uint8_t)p, n, &b);
+					try_slot(s, j, ts, (uint8_t)p, n, last_start, &b);
 			}
 		}
 	}
@@ -513,7 +548,7 @@ static void reflow_slack(struct sched *s, bool ended)
 	for (uint32_t i = 0; i < n; i++) {
 		sched_time_t ts = x->jobs[i]->start;
 		if (!started_before(x, i, ts))
-			try_slot(s, NULL, ts, 0, n, &b);
+			try_slot(s, NULL, ts, 0, n, SCHED_TIME_MAX, &b);
 	}
 	if (b.no_room) {
 		s->counters.scratch_short++;
