@@ -273,27 +273,20 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 				x->start_b[i] = a;
 			else if (e != SCHED_E_RANGE)
 				ok = false; /* cannot happen: the slot was free with k's own released */
-			/* Later moves never touch k again: a delay past its slack already makes the
-			 * price infinite, so the rest of the compression would be wasted. */
-			if (beyond_slack(j, k, (int64_t)x->start_b[i] - (int64_t)k->start))
-				ok = false;
-			continue;
+		} else {
+			uint8_t np = x->part_b[i];
+			sched_time_t a = earlier_in_work(s, k, x->start_b[i], x->part_b[i], &np);
+			if (a != SCHED_TIME_MAX) {
+				(void)sched_profile_release(&x->work[x->part_b[i]], x->start_b[i], k->estimate, k->procs);
+				if (sched_profile_reserve(&x->work[np], a, k->estimate, k->procs) != SCHED_OK)
+					ok = false; /* cannot happen: the slot was free with k's own released */
+				x->start_b[i] = a;
+				x->part_b[i] = np;
+			}
 		}
-		uint8_t np = x->part_b[i];
-		sched_time_t a = earlier_in_work(s, k, x->start_b[i], x->part_b[i], &np);
-		if (a == SCHED_TIME_MAX) {
-			if (beyond_slack(j, k, (int64_t)x->start_b[i] - (int64_t)k->start))
-				ok = false;
-			continue;
-		}
-		(void)sched_profile_release(&x->work[x->part_b[i]], x->start_b[i], k->estimate, k->procs);
-		if (sched_profile_reserve(&x->work[np], a, k->estimate, k->procs) != SCHED_OK) {
-			ok = false; /* cannot happen: the slot was free with k's own released */
-			break;
-		}
-		x->start_b[i] = a;
-		x->part_b[i] = np;
-		if (beyond_slack(j, k, (int64_t)a - (int64_t)k->start))
+		/* Later moves never touch k again: a delay past its slack already makes the price
+		 * infinite, so the rest of the compression would be wasted. */
+		if (beyond_slack(j, k, (int64_t)x->start_b[i] - (int64_t)k->start))
 			ok = false;
 	}
 	sched_scratch_clear(s);
