@@ -402,8 +402,8 @@ bool sched_scratch_copy(struct sched *s)
 	return true;
 }
 
-sched_time_t sched_scratch_find(struct sched *s, const struct sched_job *j, sched_time_t earliest,
-				uint8_t *part)
+/* Earliest anchor of j in the work profiles, at or after `earliest`; partition in *part. */
+static sched_time_t scratch_find(struct sched *s, const struct sched_job *j, sched_time_t earliest, uint8_t *part)
 {
 	sched_time_t best = SCHED_TIME_MAX;
 	for (unsigned p = 0; p < s->n_parts; p++) {
@@ -416,4 +416,20 @@ sched_time_t sched_scratch_find(struct sched *s, const struct sched_job *j, sche
 		}
 	}
 	return best;
+}
+
+int sched_scratch_place(struct sched *s, const struct sched_job *j, sched_time_t earliest, uint8_t *part,
+			sched_time_t *at)
+{
+	if (s->n_parts == 1) {
+		*part = 0;
+		return sched_profile_place(&s->scratch.work[0], earliest, j->procs, j->estimate, at); /* one scan */
+	}
+	sched_time_t a = scratch_find(s, j, earliest, part);
+	if (a == SCHED_TIME_MAX)
+		return SCHED_E_RANGE;
+	int err = sched_profile_reserve(&s->scratch.work[*part], a, j->estimate, j->procs);
+	if (err == SCHED_OK)
+		*at = a;
+	return err;
 }

@@ -215,21 +215,12 @@ bool sched_dynp_virtual(struct sched *s, enum sched_order have, enum sched_order
 	/* The running jobs' profiles: the copy less every reservation. */
 	if (!sched_scratch_running(s))
 		return false; /* gather() checked the backlog; only fault injection refuses */
-	bool one = s->n_parts == 1;
 	uint64_t acc = base;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct sched_job *k = x->jobs[i];
-		uint8_t part = 0;
-		sched_time_t a;
-		int err;
-		if (one) {
-			/* Find and reserve in one scan, as sched_place() does. */
-			err = sched_profile_place(&x->work[0], sched_earliest(s, k), k->procs, k->estimate, &a);
-		} else {
-			/* sched_place()'s rule exactly: the earliest anchor over the allowed partitions, lowest first. */
-			a = sched_scratch_find(s, k, sched_earliest(s, k), &part);
-			err = sched_profile_reserve(&x->work[part], a, k->estimate, k->procs);
-		}
+		uint8_t part;
+		sched_time_t a = SCHED_TIME_MAX;
+		int err = sched_scratch_place(s, k, sched_earliest(s, k), &part, &a);
 		SCHED_ASSERT(err == SCHED_OK);
 		(void)err;
 		score_add(&acc, q, k, a + k->estimate);

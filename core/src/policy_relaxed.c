@@ -99,21 +99,12 @@ static bool trial_base(struct sched *s)
 	return true;
 }
 
-/* k placed in the trial at its earliest start not before its current one; SCHED_TIME_MAX if none. */
+/* k placed in the trial at its earliest start not before its current one; SCHED_TIME_MAX if none
+ * (a refused trial is dropped whole, reservation and all). */
 static sched_time_t trial_place(struct sched *s, const struct sched_job *k, uint8_t *part)
 {
-	if (s->n_parts == 1) {
-		sched_time_t at;
-		*part = 0;
-		/* Find and reserve in one scan; a refused trial is dropped whole, reservation and all. */
-		return sched_profile_place(&s->scratch.work[0], k->start, k->procs, k->estimate, &at) == SCHED_OK
-			? at
-			: SCHED_TIME_MAX;
-	}
-	sched_time_t at = sched_scratch_find(s, k, k->start, part);
-	if (at != SCHED_TIME_MAX && sched_profile_reserve(&s->scratch.work[*part], at, k->estimate, k->procs) != SCHED_OK)
-		return SCHED_TIME_MAX;
-	return at;
+	sched_time_t at;
+	return sched_scratch_place(s, k, k->start, part, &at) == SCHED_OK ? at : SCHED_TIME_MAX;
 }
 
 /*

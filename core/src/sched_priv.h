@@ -366,8 +366,13 @@ bool sched_scratch_running(struct sched *s);
 /* Give the work profiles' segments back. */
 void sched_scratch_clear(struct sched *s);
 
-/* Earliest anchor of j in the work profiles, at or after `earliest`; partition in *part. */
-sched_time_t sched_scratch_find(struct sched *s, const struct sched_job *j, sched_time_t earliest,
-				uint8_t *part);
+/*
+ * Reserve j in the work profiles at its earliest anchor at or after `earliest`, by
+ * sched_place()'s rule (the earliest over its partitions, the lowest on a tie); the
+ * start in *at and the partition in *part. O(segments); one scan with one partition.
+ * SCHED_E_RANGE: it fits nowhere (nothing changes); else as sched_profile_reserve().
+ */
+int sched_scratch_place(struct sched *s, const struct sched_job *j, sched_time_t earliest, uint8_t *part,
+			sched_time_t *at);
 
 #endif /* SCHED_PRIV_H */
