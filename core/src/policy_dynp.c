@@ -327,20 +327,17 @@ void sched_family_replan(struct sched *s)
 {
 	s->replan_due = false;
 	uint32_t n;
-	if (!gather(s, &n)) {
+	enum sched_order have = SCHED_ORDER_FCFS; /* gather's order */
+	bool ok = gather(s, &n);
+	if (ok && s->cfg.policy == SCHED_POLICY_DYNP && n >= 2) {
+		ok = self_tune(s, n);
+		have = (enum sched_order)(SCHED_ORDER_COUNT - 1); /* the last order self_tune() scored */
+	}
+	if (!ok) {
 		/* No room to sort or to score: compression keeps every plan valid and never delays anyone. */
 		s->counters.scratch_short++;
 		sched_compress(s);
 		return;
-	}
-	enum sched_order have = SCHED_ORDER_FCFS; /* gather's order */
-	if (s->cfg.policy == SCHED_POLICY_DYNP && n >= 2) {
-		if (!self_tune(s, n)) {
-			s->counters.scratch_short++;
-			sched_compress(s);
-			return;
-		}
-		have = (enum sched_order)(SCHED_ORDER_COUNT - 1); /* the last order self_tune() scored */
 	}
 	s->counters.reflows++;
 	arrange(s, have, (enum sched_order)s->order, n);
