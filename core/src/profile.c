@@ -40,6 +40,17 @@ static void setup(struct sched_profile *p, struct sched_pool *pool, sched_procs_
 	p->count = 0;
 }
 
+/* The header, and `first` as its only segment: "free processors free from origin on". */
+static void begin(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs, struct sched_seg *first,
+		  sched_time_t origin, sched_procs_t free)
+{
+	setup(p, pool, procs);
+	first->time = origin;
+	first->free = free;
+	sched_list_push_back(&p->end.link, &first->link);
+	p->count = 1;
+}
+
 int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs,
 		       sched_time_t origin)
 {
@@ -48,11 +59,7 @@ int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_p
 	struct sched_seg *first = sched_pool_alloc(pool);
 	if (first == NULL)
 		return SCHED_E_NOSPACE;
-	setup(p, pool, procs);
-	first->time = origin;
-	first->free = procs;
-	sched_list_push_back(&p->end.link, &first->link);
-	p->count = 1;
+	begin(p, pool, procs, first, origin, procs);
 	return SCHED_OK;
 }
 
@@ -168,12 +175,7 @@ int sched_profile_restart(struct sched_profile *p, struct sched_pool *pool, sche
 		return SCHED_E_NOSPACE;
 	if (p->count > 0)
 		sched_profile_clear(p);
-	setup(p, pool, procs);
-	struct sched_seg *first = sched_pool_take(pool);
-	first->time = origin;
-	first->free = free;
-	sched_list_push_back(&p->end.link, &first->link);
-	p->count = 1;
+	begin(p, pool, procs, sched_pool_take(pool), origin, free);
 	return SCHED_OK;
 }
 
