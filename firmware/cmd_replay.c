@@ -15,7 +15,7 @@ struct source {
 	uint32_t seq, skipped;
 };
 
-static struct source src; /* about 1.2 KB (the fixture decoder): kept off the stack */
+static struct source src; /* about 1.3 KB (the fixture decoder): kept off the stack */
 
 /* The codec's own error (SCHED_E_CRC, ...) goes through the replay engine to the reply. */
 static int next_job(void *ctx, struct sched_replay_job *job)

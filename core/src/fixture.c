@@ -14,22 +14,46 @@
 #define HOT static inline
 #endif
 
-/* --- CRC-32, a nibble at a time: a 64-byte table instead of 1 KiB of flash ---------- */
+/* --- CRC-32 ---------------------------------------------------------------------- */
 
-static const uint32_t crc_nibble[16] = {
-	0x00000000u, 0x1db71064u, 0x3b6e20c8u, 0x26d930acu, 0x76dc4190u, 0x6b6b51f4u,
-	0x4db26158u, 0x5005713cu, 0xedb88320u, 0xf00f9344u, 0xd6d6a3e8u, 0xcb61b38cu,
-	0x9b64c2b0u, 0x86d3d2d4u, 0xa00ae278u, 0xbdbdf21cu,
-};
+/*
+ * The board keeps a nibble table (64 bytes of flash, two lookups a byte); the
+ * host a byte table (1 KiB, one lookup), which the decoder's bulk check of the
+ * record section uses. Both tables are made by the preprocessor from the
+ * polynomial, so there is no list of constants to get wrong.
+ */
+#define CRC_POLY 0xedb88320u
+#define CRC_BIT(c) (((c) >> 1) ^ (CRC_POLY & (0u - ((c) & 1u))))
+#define CRC_BITS4(c) CRC_BIT(CRC_BIT(CRC_BIT(CRC_BIT(c))))
+#define CRC_4(n) CRC_ENTRY(n), CRC_ENTRY((n) + 1u), CRC_ENTRY((n) + 2u), CRC_ENTRY((n) + 3u)
+#define CRC_16(n) CRC_4(n), CRC_4((n) + 4u), CRC_4((n) + 8u), CRC_4((n) + 12u)
+
+#if defined(__arm__)
+#define CRC_ENTRY(n) CRC_BITS4((uint32_t)(n))
+static const uint32_t crc_nibble[16] = {CRC_16(0u)};
+
+static uint32_t crc_step(uint32_t crc, uint8_t b)
+{
+	crc ^= b;
+	crc = (crc >> 4) ^ crc_nibble[crc & 15u];
+	return (crc >> 4) ^ crc_nibble[crc & 15u];
+}
+#else
+#define CRC_ENTRY(n) CRC_BITS4(CRC_BITS4((uint32_t)(n)))
+#define CRC_64(n) CRC_16(n), CRC_16((n) + 16u), CRC_16((n) + 32u), CRC_16((n) + 48u)
+static const uint32_t crc_table[256] = {CRC_64(0u), CRC_64(64u), CRC_64(128u), CRC_64(192u)};
+
+static uint32_t crc_step(uint32_t crc, uint8_t b)
+{
+	return (crc >> 8) ^ crc_table[(crc ^ b) & 0xffu];
+}
+#endif
 
 uint32_t fix_crc32(uint32_t crc, const uint8_t *p, size_t n)
 {
 	crc = ~crc;
-	for (size_t i = 0; i < n; i++) {
-		crc ^= p[i];
-		crc = (crc >> 4) ^ crc_nibble[crc & 15u];
-		crc = (crc >> 4) ^ crc_nibble[crc & 15u];
-	}
+	for (size_t i = 0; i < n; i++)
+		crc = crc_step(crc, p[i]);
 	return ~crc;
 }
 
@@ -43,6 +67,7 @@ uint32_t fix_crc32(uint32_t crc, const uint8_t *p, size_t n)
  * RICE_ESCAPE or more is sent as the escape run followed by the 32-bit code.
  */
 #define RICE_ESCAPE 24u
+_Static_assert(RICE_ESCAPE < 32, "unary() counts the quotient in the low 32 bits");
 
 static void rice_init(struct fix_rice *r)
 {
@@ -56,24 +81,29 @@ static unsigned rice_k(const struct fix_rice *r)
 	return r->k;
 }
 
+/* floor(log2(x)) for x >= 1. */
+static unsigned log2_floor(uint64_t x)
+{
+#if defined(__GNUC__)
+	return 63u - (unsigned)__builtin_clzll(x);
+#else
+	unsigned k = 0;
+	while (x >>= 1)
+		k++;
+	return k;
+#endif
+}
+
 HOT void rice_update(struct fix_rice *r, uint32_t u)
 {
-	uint64_t target = (uint64_t)u << 4;
-	if (target >= r->mean16)
-		r->mean16 += (target - r->mean16) >> 4;
+	uint64_t target = (uint64_t)u << 4, mean16 = r->mean16;
+	if (target >= mean16)
+		mean16 += (target - mean16) >> 4;
 	else
-		r->mean16 -= (r->mean16 - target) >> 4;
-	uint64_t m1 = (r->mean16 >> 4) + 1;
-	unsigned k = r->k;
-	if (m1 >= ((uint64_t)2 << k)) {
-		do
-			k++;
-		while (k < 31u && m1 >= ((uint64_t)2 << k));
-	} else {
-		while (m1 < ((uint64_t)1 << k))
-			k--; /* stops at 0 at the latest: m1 >= 1 */
-	}
-	r->k = (uint8_t)k;
+		mean16 -= (mean16 - target) >> 4;
+	r->mean16 = mean16;
+	unsigned k = log2_floor((mean16 >> 4) + 1); /* the doc's "largest k with 2^k <= mean + 1" */
+	r->k = (uint8_t)(k < 31u ? k : 31u);
 }
 
 static void mtf_init(struct fix_mtf *m, uint8_t cap)
@@ -350,31 +380,32 @@ long fix_mem_read(void *ctx, uint8_t *buf, size_t n)
 	return (long)n;
 }
 
-/* One byte into the running CRC-32 (the nibble table, inline: the decoder's hot path). */
-static uint32_t crc_byte(uint32_t crc, uint8_t b)
+/*
+ * The CRC takes a chunk's bytes in one run once they are consumed, not one
+ * call per byte: crc_sync() before a chunk is replaced and before the trailer
+ * is compared.
+ */
+static void crc_sync(struct fix_dec *d)
 {
-	crc = ~crc ^ b;
-	crc = (crc >> 4) ^ crc_nibble[crc & 15u];
-	crc = (crc >> 4) ^ crc_nibble[crc & 15u];
-	return ~crc;
+	d->crc = fix_crc32(d->crc, d->buf + d->crc_pos, d->buf_pos - d->crc_pos);
+	d->crc_pos = d->buf_pos;
 }
 
-/* Next byte of the file (CRC'd as consumed): 0..255, -1 at the end, SCHED_E_IO on failure. */
+/* Next byte of the file: 0..255, -1 at the end, SCHED_E_IO on failure. */
 static int next_byte(struct fix_dec *d)
 {
 	if (d->buf_pos == d->buf_len) {
+		crc_sync(d);
 		long got = d->read(d->ctx, d->buf, sizeof d->buf);
 		if (got < 0 || (size_t)got > sizeof d->buf)
 			return SCHED_E_IO;
 		if (got == 0)
 			return -1;
 		d->buf_len = (size_t)got;
-		d->buf_pos = 0;
+		d->buf_pos = d->crc_pos = 0;
 	}
-	uint8_t b = d->buf[d->buf_pos++];
-	d->crc = crc_byte(d->crc, b);
 	d->consumed++;
-	return b;
+	return d->buf[d->buf_pos++];
 }
 
 static int read_exact(struct fix_dec *d, uint8_t *out, size_t n)
@@ -463,48 +494,49 @@ int fix_dec_init(struct fix_dec *d, fix_read_fn read, void *ctx)
 
 /*
  * The record section is read through a 64-bit accumulator, least significant
- * bit first, refilled a byte at a time up to 57 bits or the section's end: one
- * refill covers a whole Rice code (at most 24 + 32 bits). Bits above nbits are
- * always 0. A byte the source fails to give is remembered (src_err) and only
- * reported when a bit of it is needed, so errors come where the bit-at-a-time
- * reading of the format gives them.
+ * bit first; bits above nbits are always 0. While a record decodes, the
+ * accumulator is a local struct bitrd (registers, on the host where the
+ * helpers are inlined) and goes back into the decoder between records. A
+ * refill tops it up to at least 56 bits, a whole Rice code (at most 24 + 32),
+ * or to the section's end: up to seven bytes in one load when the chunk in
+ * hand has eight, else a byte at a time across chunks. A byte the source
+ * fails to give is remembered (src_err) and only reported when a bit of it is
+ * needed, so errors come where the bit-at-a-time reading of the format gives
+ * them.
  */
-static void refill(struct fix_dec *d)
+struct bitrd {
+	uint64_t bits;
+	unsigned nbits;
+};
+
+/* Near a chunk's or the section's end: a byte at a time, reading the next chunk when needed. */
+static struct bitrd refill_slow(struct fix_dec *d, struct bitrd b)
 {
-	while (d->nbits <= 56 && d->record_left > 0 && d->src_err == SCHED_OK) {
-		if (d->buf_pos == d->buf_len) {
-			int b = next_byte(d); /* reads the next chunk */
-			if (b < 0) {
-				d->src_err = b == -1 ? SCHED_E_TRUNCATED : b;
-				return;
-			}
-			d->record_left--;
-			d->bits |= (uint64_t)b << d->nbits;
-			d->nbits += 8;
-			continue;
+	while (b.nbits <= 56 && d->record_left > 0 && d->src_err == SCHED_OK) {
+		int c = next_byte(d);
+		if (c < 0) {
+			d->src_err = c == -1 ? SCHED_E_TRUNCATED : c;
+			break;
 		}
-		/* From the chunk in hand, without a call per byte. */
-		size_t n = (64 - d->nbits) / 8, left = d->buf_len - d->buf_pos;
-		if (n > left)
-			n = left;
-		if (n > d->record_left)
-			n = d->record_left;
-		uint32_t crc = d->crc;
-		uint64_t bits = d->bits;
-		unsigned nbits = d->nbits;
-		const uint8_t *p = d->buf + d->buf_pos;
-		for (size_t i = 0; i < n; i++) {
-			crc = crc_byte(crc, p[i]);
-			bits |= (uint64_t)p[i] << nbits;
-			nbits += 8;
-		}
-		d->crc = crc;
-		d->bits = bits;
-		d->nbits = nbits;
-		d->buf_pos += n;
-		d->consumed += n;
-		d->record_left -= (uint32_t)n;
+		d->record_left--;
+		b.bits |= (uint64_t)c << b.nbits;
+		b.nbits += 8;
 	}
+	return b;
+}
+
+HOT struct bitrd refill(struct fix_dec *d, struct bitrd b)
+{
+	size_t pos = d->buf_pos;
+	if (d->buf_len - pos < 8 || d->record_left < 8)
+		return refill_slow(d, b);
+	unsigned n = (63u - b.nbits) >> 3; /* whole bytes that fit above the bits in hand */
+	b.bits |= (rd64(d->buf + pos) & ((UINT64_C(1) << (8u * n)) - 1u)) << b.nbits;
+	b.nbits += 8u * n;
+	d->buf_pos = pos + n;
+	d->consumed += n;
+	d->record_left -= n;
+	return b;
 }
 
 /* The error for a bit that is not there: the source's failure, or the section's end. */
@@ -513,66 +545,56 @@ static int missing(const struct fix_dec *d)
 	return d->record_left > 0 && d->src_err != SCHED_OK ? d->src_err : SCHED_E_TRUNCATED;
 }
 
-static void drop(struct fix_dec *d, unsigned n)
-{
-	d->bits >>= n; /* n < 64: a bit, or a part of a code */
-	d->nbits -= n;
-}
-
 /* Next bit of the record section: 0 or 1, or an error (the section has ended). */
-HOT int get_bit(struct fix_dec *d)
+HOT int get_bit(struct fix_dec *d, struct bitrd *b)
 {
-	if (d->nbits == 0) {
-		refill(d);
-		if (d->nbits == 0)
+	if (b->nbits == 0) {
+		*b = refill(d, *b);
+		if (b->nbits == 0)
 			return missing(d);
 	}
-	int bit = (int)(d->bits & 1u);
-	drop(d, 1);
+	int bit = (int)(b->bits & 1u);
+	b->bits >>= 1;
+	b->nbits--;
 	return bit;
 }
-
-/* Trailing one bits of a byte: the unary part of a Rice code, eight bits a lookup. */
-static const uint8_t trailing_ones[256] = {
-#define T4(b) 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, (b)
-	T4(4), T4(5), T4(4), T4(6), T4(4), T4(5), T4(4), T4(7),
-	T4(4), T4(5), T4(4), T4(6), T4(4), T4(5), T4(4), T4(8),
-#undef T4
-};
 
 /* The unary quotient at the front of the bits: ones up to a zero, at most RICE_ESCAPE. */
 HOT unsigned unary(uint64_t bits)
 {
-	unsigned q = trailing_ones[bits & 0xffu], t = q;
-	if (q < 8)
-		return q; /* the common case: the zero within the first byte */
-	while (t == 8 && q < RICE_ESCAPE) {
-		t = trailing_ones[(bits >> q) & 0xffu];
-		q += t;
-	}
-	return q < RICE_ESCAPE ? q : RICE_ESCAPE;
+#if defined(__GNUC__)
+	/* A zero planted at bit RICE_ESCAPE caps the count there. The cap is below 32, so the
+	 * low word decides: a 32-bit count is one instruction on the host and RBIT+CLZ on a
+	 * Cortex-M3, where the 64-bit one would be a libgcc call (__ctzdi2). */
+	return (unsigned)__builtin_ctz(~(uint32_t)bits | (UINT32_C(1) << RICE_ESCAPE));
+#else
+	unsigned q = 0;
+	while (q < RICE_ESCAPE && ((bits >> q) & 1u))
+		q++;
+	return q;
+#endif
 }
 
-HOT int get_rice(struct fix_dec *d, struct fix_rice *r, uint32_t *out)
+HOT int get_rice(struct fix_dec *d, struct bitrd *b, struct fix_rice *r, uint32_t *out)
 {
 	unsigned k = rice_k(r);
-	unsigned q = unary(d->bits);
+	unsigned q = unary(b->bits);
 	/* Bits of the whole code: the quotient, its terminating zero (none when escaped), the rest. */
 	unsigned need = q < RICE_ESCAPE ? q + 1 + k : RICE_ESCAPE + 32;
-	if (need > d->nbits) {
+	if (need > b->nbits) {
 		/* Usually the bit buffer holds the code; else refill and look again (the ones may go on). */
-		refill(d);
-		q = unary(d->bits);
+		*b = refill(d, *b);
+		q = unary(b->bits);
 		need = q < RICE_ESCAPE ? q + 1 + k : RICE_ESCAPE + 32;
 		unsigned used = q < RICE_ESCAPE ? q + 1 : q;
-		if (used > d->nbits)
+		if (used > b->nbits)
 			return missing(d); /* the zero found lies past the data: the code is cut short */
 		if (q < RICE_ESCAPE && k > 0 && (q >> (32 - k)) != 0)
 			return SCHED_E_VALUE; /* an encoder would have escaped (reported before a cut) */
-		if (need > d->nbits)
+		if (need > b->nbits)
 			return missing(d);
 	}
-	uint64_t bits = d->bits;
+	uint64_t bits = b->bits;
 	uint32_t u;
 	if (q == RICE_ESCAPE) {
 		u = (uint32_t)(bits >> RICE_ESCAPE);
@@ -585,22 +607,22 @@ HOT int get_rice(struct fix_dec *d, struct fix_rice *r, uint32_t *out)
 		uint32_t low = (uint32_t)(bits >> (q + 1)) & (((uint32_t)1 << k) - 1u);
 		u = (q << k) | low;
 	}
-	d->bits = bits >> need;
-	d->nbits -= need;
+	b->bits = bits >> need;
+	b->nbits -= need;
 	rice_update(r, u);
 	*out = u;
 	return SCHED_OK;
 }
 
-HOT int get_mtf(struct fix_dec *d, struct fix_mtf *m, int32_t *out)
+HOT int get_mtf(struct fix_dec *d, struct bitrd *b, struct fix_mtf *m, int32_t *out)
 {
-	int hit = get_bit(d);
+	int hit = get_bit(d, b);
 	if (hit < 0)
 		return hit;
 	uint32_t u;
 	int err;
 	if (hit) {
-		err = get_rice(d, &m->index, &u);
+		err = get_rice(d, b, &m->index, &u);
 		if (err != SCHED_OK)
 			return err;
 		if (u >= m->n)
@@ -608,7 +630,7 @@ HOT int get_mtf(struct fix_dec *d, struct fix_mtf *m, int32_t *out)
 		*out = m->v[u];
 		mtf_touch(m, u, *out);
 	} else {
-		err = get_rice(d, &m->raw, &u);
+		err = get_rice(d, b, &m->raw, &u);
 		if (err != SCHED_OK)
 			return err;
 		*out = unfold_offset(u);
@@ -621,7 +643,7 @@ HOT int get_mtf(struct fix_dec *d, struct fix_mtf *m, int32_t *out)
 	return SCHED_OK;
 }
 
-static int decode_job(struct fix_dec *d, struct fix_job *j)
+HOT int decode_job(struct fix_dec *d, struct bitrd *b, struct fix_job *j)
 {
 	struct fix_model *m = &d->model;
 	uint32_t fields = d->hdr.fields;
@@ -635,70 +657,71 @@ static int decode_job(struct fix_dec *d, struct fix_job *j)
 	} while (0)
 	j->run = j->alloc_procs = j->req_procs = j->req_time = -1;
 	j->status = j->user = j->group = j->queue = j->partition = -1;
-	GET(get_rice(d, &m->job, &u));
+	GET(get_rice(d, b, &m->job, &u));
 	j->job = undelta(m->prev_job, unzigzag(u), 1);
 	m->prev_job = j->job;
-	GET(get_rice(d, &m->submit, &u));
+	GET(get_rice(d, b, &m->submit, &u));
 	j->submit = undelta(m->prev_submit, unzigzag(u), 0);
 	m->prev_submit = j->submit;
 	if (has(fields, FIX_F_RUN)) {
-		GET(get_rice(d, &m->run, &u));
+		GET(get_rice(d, b, &m->run, &u));
 		j->run = unfold_offset(u);
 	}
 	if (has(fields, FIX_F_ALLOC_PROCS)) {
-		GET(get_rice(d, &m->alloc, &u));
+		GET(get_rice(d, b, &m->alloc, &u));
 		j->alloc_procs = unfold_offset(u);
 	}
 	if (has(fields, FIX_F_REQ_PROCS)) {
 		int same = 0;
 		if (has(fields, FIX_F_ALLOC_PROCS)) {
-			same = get_bit(d);
+			same = get_bit(d, b);
 			if (same < 0)
 				return same;
 		}
 		if (same) {
 			j->req_procs = j->alloc_procs;
 		} else {
-			GET(get_rice(d, &m->req_procs, &u));
+			GET(get_rice(d, b, &m->req_procs, &u));
 			j->req_procs = unfold_offset(u);
 			if (has(fields, FIX_F_ALLOC_PROCS) && j->req_procs == j->alloc_procs)
 				return SCHED_E_VALUE; /* an equal count is sent as one bit */
 		}
 	}
 	if (has(fields, FIX_F_REQ_TIME))
-		GET(get_mtf(d, &m->req_time, &j->req_time));
+		GET(get_mtf(d, b, &m->req_time, &j->req_time));
 	if (has(fields, FIX_F_STATUS))
-		GET(get_mtf(d, &m->status, &j->status));
+		GET(get_mtf(d, b, &m->status, &j->status));
 	if (has(fields, FIX_F_USER))
-		GET(get_mtf(d, &m->user, &j->user));
+		GET(get_mtf(d, b, &m->user, &j->user));
 	if (has(fields, FIX_F_GROUP))
-		GET(get_mtf(d, &m->group, &j->group));
+		GET(get_mtf(d, b, &m->group, &j->group));
 	if (has(fields, FIX_F_QUEUE))
-		GET(get_mtf(d, &m->queue, &j->queue));
+		GET(get_mtf(d, b, &m->queue, &j->queue));
 	if (has(fields, FIX_F_PARTITION))
-		GET(get_mtf(d, &m->partition, &j->partition));
+		GET(get_mtf(d, b, &m->partition, &j->partition));
 #undef GET
 	return SCHED_OK;
 }
 
 /* Only the end marker and its zero padding (the section's last byte) are left in the record section? */
-static int at_end_marker(struct fix_dec *d, bool *yes)
+HOT int at_end_marker(struct fix_dec *d, struct bitrd *b, bool *yes)
 {
 	/* Bits in hand already decide it: the marker must be in the section's last byte, all loaded. */
-	if (d->nbits == 0)
-		refill(d);
-	*yes = d->record_left == 0 && d->nbits > 0 && d->nbits <= 8 && d->bits == 1u;
-	return d->nbits == 0 && d->record_left > 0 ? missing(d) : SCHED_OK;
+	if (b->nbits == 0)
+		*b = refill(d, *b);
+	*yes = d->record_left == 0 && b->nbits > 0 && b->nbits <= 8 && b->bits == 1u;
+	return b->nbits == 0 && d->record_left > 0 ? missing(d) : SCHED_OK;
 }
 
 /* After the last record: the end marker, zero padding, the CRC of everything before, then nothing. */
-static int finish(struct fix_dec *d)
+static int finish(struct fix_dec *d, struct bitrd *b)
 {
-	int marker = get_bit(d);
+	int marker = get_bit(d, b);
 	if (marker < 0)
 		return marker;
-	if (marker != 1 || d->bits != 0 || d->nbits >= 8 || d->record_left != 0)
+	if (marker != 1 || b->bits != 0 || b->nbits >= 8 || d->record_left != 0)
 		return SCHED_E_COUNT; /* more record data than the header's job count */
+	crc_sync(d);
 	uint32_t want = d->crc;
 	uint8_t t[4];
 	int err = read_exact(d, t, 4);
@@ -706,29 +729,32 @@ static int finish(struct fix_dec *d)
 		return err;
 	if (rd32(t) != want)
 		return SCHED_E_CRC;
-	int b = next_byte(d);
-	if (b >= 0)
+	int c = next_byte(d);
+	if (c >= 0)
 		return SCHED_E_TRAILING;
-	return b == -1 ? FIX_END : b;
+	return c == -1 ? FIX_END : c;
 }
 
 int fix_dec_next(struct fix_dec *d, struct fix_job *job)
 {
 	if (d->state != SCHED_OK)
 		return d->state;
+	struct bitrd b = {d->bits, d->nbits};
 	int err;
 	bool ended = false;
 	if (d->jobs_done == d->hdr.jobs) {
-		err = finish(d);
-	} else if ((err = at_end_marker(d, &ended)) != SCHED_OK) {
+		err = finish(d, &b);
+	} else if ((err = at_end_marker(d, &b, &ended)) != SCHED_OK) {
 		/* the data ends before the records do */
 	} else if (ended) {
 		err = SCHED_E_COUNT; /* the records ended cleanly, but fewer than announced */
 	} else {
-		err = decode_job(d, job);
+		err = decode_job(d, &b, job);
 		if (err == SCHED_OK)
 			d->jobs_done++;
 	}
+	d->bits = b.bits;
+	d->nbits = b.nbits;
 	if (err != SCHED_OK)
 		d->state = err;
 	return err;

@@ -91,13 +91,19 @@ struct fix_model {
 /** Pull up to @p n bytes into @p buf; return how many (0 at the end), or -1 on failure. */
 typedef long (*fix_read_fn)(void *ctx, uint8_t *buf, size_t n);
 
+/* Bytes the decoder asks its source for at a time: fewer calls, at this much RAM. */
+#ifndef FIX_DEC_CHUNK
+#define FIX_DEC_CHUNK 256
+#endif
+
 struct fix_dec {
 	struct fix_header hdr;
 	fix_read_fn read;
 	void *ctx;
-	uint8_t buf[64];
+	uint8_t buf[FIX_DEC_CHUNK];
 	size_t buf_len, buf_pos;
-	uint32_t crc;           /* of every byte consumed so far */
+	size_t crc_pos;         /* bytes of buf the CRC has taken (at most buf_pos) */
+	uint32_t crc;           /* of every byte before buf + crc_pos */
 	uint64_t consumed;      /* bytes consumed so far */
 	uint64_t bits;          /* bit buffer of the record section, next bit lowest */
 	unsigned nbits;
