@@ -144,9 +144,10 @@ test: deps ## every test, under ASan/UBSan; installs what it needs (as root); en
 oracle: $(BUILD)/replay $(BUILD)/fixinfo ## every row of the regression oracle (make test checks the quick ones): tests/oracle/
 	BUILD=$(BUILD) tests/oracle/oracle.sh --check
 
-bench: $(BUILD)/replay $(BUILD)/wlgen $(BUILD)/fixinfo ## host benchmarks into docs/benchmarks.md (the replayer's overhead too), docs/bench-load.md and docs/gang-cost.md
+bench: $(BUILD)/replay $(BUILD)/wlgen $(BUILD)/fixinfo $(BUILD)/swf2fix ## host benchmarks into docs/benchmarks.md (the replayer's overhead and peak memory too; BASE=old/replay compares), docs/bench-load.md and docs/gang-cost.md
 	BUILD=$(BUILD) tools/bench.sh
 	BUILD=$(BUILD) tools/bench_overhead.sh
+	BUILD=$(BUILD) tools/bench_memory.sh
 	BUILD=$(BUILD) tools/bench_load.sh
 	BUILD=$(BUILD) tools/gang_bench.sh
 

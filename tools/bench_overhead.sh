@@ -93,12 +93,5 @@ if [ $print -eq 1 ]; then
 	cat "$tmp/section"
 	exit 0
 fi
-# Replace the section (up to the next "## " heading) or append it.
-awk -v sec="$tmp/section" '
-	/^## Replayer overhead \(issue 14\)/ { while ((getline l < sec) > 0) print l; skip = 1; done = 1; next }
-	skip && /^## / { skip = 0; print "" }
-	!skip { print }
-	END { if (!done) { print ""; while ((getline l < sec) > 0) print l } }
-' "$out" >"$tmp/out"
-cp "$tmp/out" "$out"
+replace_section "Replayer overhead (issue 14)" "$tmp/section" "$out"
 echo "wrote the overhead section of $out" >&2

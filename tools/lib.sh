@@ -28,6 +28,20 @@ publish() {
 	echo "wrote $out" >&2
 }
 
+# replace_section TITLE SECTION_FILE OUT: put SECTION_FILE (which starts with the heading
+# "## TITLE") in place of OUT's section of that title, up to its next "## " heading, or append
+# it when OUT has none. TITLE is matched literally.
+replace_section() {
+	local title=$1 sec=$2 out=$3
+	awk -v title="## $title" -v sec="$sec" '
+		$0 == title { while ((getline l < sec) > 0) print l; skip = 1; done = 1; next }
+		skip && /^## / { skip = 0; print "" }
+		!skip { print }
+		END { if (!done) { print ""; while ((getline l < sec) > 0) print l } }
+	' "$out" >"$out.section.tmp"
+	mv "$out.section.tmp" "$out"
+}
+
 # Claim tables (issue 12): every report ends with the paper's claims, our
 # measurement and a verdict computed from the numbers, never typed by hand.
 #   verdict 'FULL' ['PARTLY']: REPRODUCED when the awk expression FULL holds
