@@ -428,13 +428,22 @@ static bool printable(const char *s, size_t n)
 }
 
 /* Read a length-prefixed string of the header into dst. */
-static int read_string(struct fix_dec *d, char *dst, size_t *used)
+/*
+ * One of the header's two strings, its length byte first. The length is
+ * checked against header_bytes (@p size) as soon as it is read, as a
+ * bit-by-bit reading would: the time zone must leave room for the source's
+ * length byte, and the source must end the header exactly. So a length that
+ * contradicts the header is reported as such, not as a truncation while
+ * reading past it.
+ */
+static int read_string(struct fix_dec *d, char *dst, size_t *used, size_t size, bool last)
 {
 	uint8_t len;
 	int err = read_exact(d, &len, 1);
 	if (err != SCHED_OK)
 		return err;
-	if (len > FIX_NAME_MAX)
+	size_t end = *used + 1u + len; /* the header's bytes once this string is read */
+	if (len > FIX_NAME_MAX || (last ? end != size : end + 1u > size))
 		return SCHED_E_HEADER;
 	err = read_exact(d, (uint8_t *)dst, len);
 	if (err != SCHED_OK)
@@ -462,9 +471,9 @@ int fix_dec_init(struct fix_dec *d, fix_read_fn read, void *ctx)
 	struct fix_header *hd = &d->hdr;
 	size_t used = sizeof h;
 	if (err == SCHED_OK)
-		err = read_string(d, hd->tz_name, &used);
+		err = read_string(d, hd->tz_name, &used, rd16(h + 6), false);
 	if (err == SCHED_OK)
-		err = read_string(d, hd->source, &used);
+		err = read_string(d, hd->source, &used, rd16(h + 6), true);
 	if (err != SCHED_OK) {
 		d->state = err;
 		return err;
