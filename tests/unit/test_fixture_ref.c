@@ -72,9 +72,10 @@ static bool load(const char *path, uint8_t **data, size_t *len)
 	return true;
 }
 
-static int cmp_str(const void *a, const void *b)
+/* Two entries of a names[][256] array, as strings. */
+static int cmp_name(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp((const char *)a, (const char *)b);
 }
 
 /* The *.fix files of a directory, sorted; returns how many (at most max). */
@@ -96,14 +97,7 @@ static size_t list_fix(const char *dir, char names[][256], size_t max)
 		}
 	}
 	closedir(d);
-	char *ptrs[64];
-	for (size_t i = 0; i < n; i++)
-		ptrs[i] = names[i];
-	qsort(ptrs, n, sizeof ptrs[0], cmp_str);
-	static char sorted[64][256];
-	for (size_t i = 0; i < n; i++)
-		memcpy(sorted[i], ptrs[i], 256);
-	memcpy(names, sorted, n * 256);
+	qsort(names, n, sizeof names[0], cmp_name);
 	return n;
 }
 
@@ -437,8 +431,9 @@ static bool agree(const struct casedesc *c)
 		mismatch(c, "job count", detail);
 		return false;
 	}
-	uint64_t n = ref.njobs < MAX_JOBS ? ref.njobs : MAX_JOBS;
-	for (uint64_t i = 0; i < n; i++)
+	/* Both decoders kept the first MAX_JOBS jobs at most. */
+	size_t kept = ref.njobs < (uint64_t)MAX_JOBS ? (size_t)ref.njobs : (size_t)MAX_JOBS;
+	for (size_t i = 0; i < kept; i++)
 		if (memcmp(&ref_jobs[i], &fast_jobs[i], sizeof ref_jobs[i]) != 0) {
 			char a[150], b[150];
 			show_job(a, sizeof a, &ref_jobs[i]);
