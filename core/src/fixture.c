@@ -490,7 +490,8 @@ int fix_dec_init(struct fix_dec *d, fix_read_fn read, void *ctx)
 	hd->has_tz_offset = (flags & 2u) != 0;
 	hd->fields = rd32(h + 38);
 	uint32_t must = FIX_FIELD_BIT(FIX_F_JOB) | FIX_FIELD_BIT(FIX_F_SUBMIT);
-	if (rd16(h + 6) != used || (flags & ~3u) || (hd->fields & ~FIX_KEPT_FIELDS) ||
+	/* header_bytes needs no test here: read_string() held the strings to it. */
+	if ((flags & ~3u) || (hd->fields & ~FIX_KEPT_FIELDS) ||
 	    (hd->fields & must) != must || hd->records_bytes == 0 ||
 	    (!hd->has_unix_start && hd->unix_start != 0) || (!hd->has_tz_offset && hd->tz_offset != 0)) {
 		d->state = SCHED_E_HEADER;
