@@ -179,6 +179,16 @@ static unsigned fixref_k(const struct fixref_stream *s)
 	return k;
 }
 
+/* After each code, mean16 moves a sixteenth of the way to 16u. */
+static void fixref_update(struct fixref_stream *s, uint32_t u)
+{
+	uint64_t target = 16 * (uint64_t)u;
+	if (target >= s->mean16)
+		s->mean16 += (target - s->mean16) >> 4;
+	else
+		s->mean16 -= (s->mean16 - target) >> 4;
+}
+
 /* What the value being read may be, beyond "a 32-bit number". */
 enum { FIXREF_ANY, FIXREF_BELOW, FIXREF_NOT_IN };
 struct fixref_want {
@@ -243,12 +253,7 @@ static int fixref_rice(struct fixref_rd *r, struct fixref_stream *s, const struc
 	}
 	if (!fixref_allowed((uint32_t)u, w))
 		return SCHED_E_VALUE;
-	/* mean16 moves a sixteenth of the way to 16u. */
-	uint64_t target = 16 * u;
-	if (target >= s->mean16)
-		s->mean16 += (target - s->mean16) >> 4;
-	else
-		s->mean16 -= (s->mean16 - target) >> 4;
+	fixref_update(s, (uint32_t)u);
 	*out = (uint32_t)u;
 	return SCHED_OK;
 }
@@ -401,6 +406,22 @@ static bool fixref_printable(uint64_t c)
 	return c >= 0x20 && c <= 0x7E;
 }
 
+/* A header string of @p len bytes into @p dst. Settled (docs/fixture-format.md, Errors): it is
+ * checked to be printable once it is read ("a string is not printable": SCHED_E_HEADER). */
+static int fixref_string(struct fixref_rd *r, uint64_t len, char *dst)
+{
+	bool printable = true;
+	for (uint64_t i = 0; i < len; i++) {
+		uint64_t c;
+		int e = fixref_field(r, 8, &c);
+		if (e != SCHED_OK)
+			return e;
+		printable &= fixref_printable(c);
+		dst[i] = (char)c;
+	}
+	return printable ? SCHED_OK : SCHED_E_HEADER;
+}
+
 /*
  * Settled (docs/fixture-format.md, Errors, "When each check is made"): the
  * magic is checked as soon as its 4 bytes are read and the version as soon
@@ -420,8 +441,7 @@ static bool fixref_printable(uint64_t c)
 static int fixref_header(struct fixref_rd *r, struct fix_header *h)
 {
 	uint64_t magic, version, header_bytes, jobs, records_bytes, max_procs, max_nodes, unix_start, tz_offset;
-	uint64_t flags, fields, tz_len, source_len, c;
-	bool printable = true;
+	uint64_t flags, fields, tz_len, source_len;
 	int e;
 	memset(h, 0, sizeof *h);
 	/* Settled (docs/fixture-format.md, Errors): the magic and the version are checked as soon as
@@ -446,28 +466,15 @@ static int fixref_header(struct fixref_rd *r, struct fix_header *h)
 		return e;
 	if (tz_len > 127 || 44 + tz_len > header_bytes)
 		return SCHED_E_HEADER;
-	for (uint64_t i = 0; i < tz_len; i++) {
-		if ((e = fixref_field(r, 8, &c)) != SCHED_OK)
-			return e;
-		printable &= fixref_printable(c);
-		h->tz_name[i] = (char)c;
-	}
-	/* Settled (docs/fixture-format.md, Errors): a string's printability once it is read. */
-	if (!printable)
-		return SCHED_E_HEADER;
+	if ((e = fixref_string(r, tz_len, h->tz_name)) != SCHED_OK)
+		return e;
 	/* source_len, checked as soon as read: 0..127, and header_bytes = 44 + tz_len + source_len */
 	if ((e = fixref_field(r, 8, &source_len)) != SCHED_OK)
 		return e;
 	if (source_len > 127 || 44 + tz_len + source_len != header_bytes)
 		return SCHED_E_HEADER;
-	for (uint64_t i = 0; i < source_len; i++) {
-		if ((e = fixref_field(r, 8, &c)) != SCHED_OK)
-			return e;
-		printable &= fixref_printable(c);
-		h->source[i] = (char)c;
-	}
-	if (!printable)
-		return SCHED_E_HEADER; /* "a string is not printable" */
+	if ((e = fixref_string(r, source_len, h->source)) != SCHED_OK)
+		return e;
 	/* The whole header is read: the one step for the other fields. */
 	/* DECISION (settled: docs/fixture-format.md, Errors): records_bytes 0 is SCHED_E_HEADER
 	 * (the header table says "at least 1: the end marker"). */

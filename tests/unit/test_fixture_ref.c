@@ -304,23 +304,20 @@ static void run_fast(const uint8_t *p, size_t len, size_t fail_after, uint32_t m
 	fast.again = fix_dec_next(&d, &j);
 }
 
+/* A code's name for the reports ("E_CRC"), from the one list of err.h. */
 static const char *code_name(int e)
 {
 	static char other[32];
+#define CODE_NAME_(name, num, msg) \
+	case SCHED_E_##name:       \
+		return "E_" #name;
 	switch (e) {
 	case FIX_END: return "FIX_END";
 	case SCHED_OK: return "OK";
-	case SCHED_E_MAGIC: return "E_MAGIC";
-	case SCHED_E_VERSION: return "E_VERSION";
-	case SCHED_E_HEADER: return "E_HEADER";
-	case SCHED_E_TRUNCATED: return "E_TRUNCATED";
-	case SCHED_E_CRC: return "E_CRC";
-	case SCHED_E_COUNT: return "E_COUNT";
-	case SCHED_E_TRAILING: return "E_TRAILING";
-	case SCHED_E_VALUE: return "E_VALUE";
-	case SCHED_E_IO: return "E_IO";
+	SCHED_ERRORS(CODE_NAME_)
 	default: snprintf(other, sizeof other, "code %d", e); return other;
 	}
+#undef CODE_NAME_
 }
 
 /* What reproduces a case. */
@@ -502,18 +499,18 @@ static void bw_bits(struct bw *w, uint64_t v, unsigned n)
 			w->p[w->nbits / 8] |= (uint8_t)(1u << (w->nbits % 8));
 }
 
+/* The Rice parameter of a stream whose mean16 is @p mean16: the reference's rule. */
 static unsigned spec_k(uint64_t mean16)
 {
-	unsigned k = 0;
-	while (k < 31 && (2ull << k) <= mean16 / 16 + 1)
-		k++;
-	return k;
+	struct fixref_stream s = {mean16};
+	return fixref_k(&s);
 }
 
 /* Code u in the stream whose mean16 is *m; force_escape sends the escape even when not needed. */
 static void bw_rice(struct bw *w, uint64_t *m, uint32_t u, bool force_escape)
 {
-	unsigned k = spec_k(*m);
+	struct fixref_stream s = {*m};
+	unsigned k = fixref_k(&s);
 	uint64_t q = (uint64_t)u >> k;
 	if (q >= 24 || force_escape) {
 		bw_bits(w, (1u << 24) - 1, 24);
@@ -523,8 +520,8 @@ static void bw_rice(struct bw *w, uint64_t *m, uint32_t u, bool force_escape)
 		bw_bits(w, 0, 1);
 		bw_bits(w, u, k);
 	}
-	uint64_t t = 16 * (uint64_t)u;
-	*m = t >= *m ? *m + ((t - *m) >> 4) : *m - ((*m - t) >> 4);
+	fixref_update(&s, u);
+	*m = s.mean16;
 }
 
 static void bw_end(struct bw *w)
