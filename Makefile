@@ -35,16 +35,18 @@ TRACE_LIB_SRC := trace/swf.c trace/fixture_io.c trace/tz.c trace/site.c trace/wo
 # The replayer's own library: the host replay loops and the reports.
 SIM_LIB_SRC := sim_host/fields.c sim_host/replay.c sim_host/report.c sim_host/gang_replay.c sim_host/progress.c sim_host/pictures.c
 SIM_MAIN_SRC := sim_host/main.c sim_host/options.c sim_host/policy_opts.c sim_host/run.c
+# The bridge (docs/bridge.md): the controller's decisions as local processes.
+BRIDGE_SRC := $(wildcard bridge/*.c)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_NAMES := $(patsubst tests/unit/%.c,%,$(UNIT_SRC))
 
-TOOLS := swf2fix fix2swf fixinfo wlgen console sweep
+TOOLS := swf2fix fix2swf fixinfo wlgen console sweep bridge
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
 .PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report figures gang-bench bench-load firmware firmware-all size bench-target \
         print-qemu print-qemu-store print-ports
-all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)) ## build/replay, build/sweep, the tools (swf2fix, fix2swf, fixinfo, wlgen) and build/console, optimised (the default)
+all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)) ## build/replay, build/sweep, the tools (swf2fix, fix2swf, fixinfo, wlgen), build/console and build/bridge, optimised (the default)
 
 help: ## this list, from the "## " comment on each target's line
 	@echo "make [TARGET] [PORT=board] (default target: all)"
@@ -87,6 +89,10 @@ $(BUILD)/$(1)/swf2fix $(BUILD)/$(1)/fix2swf $(BUILD)/$(1)/fixinfo $(BUILD)/$(1)/
 		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libtrace.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/sweep: $(call obj,$(1),tools/sweep.c tools/sweep_exp.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
+$(BUILD)/$(1)/bridge: $(call obj,$(1),$(BRIDGE_SRC)) $(BUILD)/$(1)/libsched.a
+	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
+$(BUILD)/$(1)/bridge_check: $(call obj,$(1),tests/bridge/bridge_check.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/killrestart: $(call obj,$(1),tests/store/killrestart.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
@@ -132,7 +138,7 @@ deps: ## install the Debian packages the tests need (as root), or name them
 
 # What the tests run: the san builds, the fuzz targets, the firmware, and what make builds (the
 # tests read build/replay and build/fixinfo, and the tools are there after make test as after make).
-TEST_BUILD := $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart pngstat $(TOOLS)) \
+TEST_BUILD := $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart pngstat bridge_check $(TOOLS)) \
               all fuzz-build firmware-all
 test-build: $(TEST_BUILD) ## build everything make test runs, without running it
 

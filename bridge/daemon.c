@@ -1,0 +1,1183 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The daemon (bridge run): owns the controller link, the clock and the local backend.
+ *
+ * Everything it promises rests on the records in DIR/jobs/ID (docs/bridge.md): a job's spec is written
+ * before the controller sees it, "accepted" after the controller's ok, "started" by the supervisor
+ * before the exec, "ended" after the reap, "closed" once the controller no longer holds the job. After
+ * either side resets, the bridge compares those records with what the controller holds (its queue and
+ * running lists) and does what is missing, in time order; every step is idempotent, so a reset in the
+ * middle of a reconciliation only means doing it again.
+ */
+#define _GNU_SOURCE
+#include "bridge.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "link.h"
+#include "spec.h"
+#include "super.h"
+#include "util.h"
+
+enum ack { ACK_PENDING, ACK_ACCEPTED, ACK_REFUSED };
+
+struct job {
+	uint32_t id, procs, limit;
+	char name[SPEC_NAME + 1];
+	int64_t submit_ms;
+	enum ack ack;
+	int64_t guar;         /* the guaranteed start (controller seconds), -1 if none */
+	bool start_wanted;    /* the controller decided its start */
+	uint32_t start_ctrl;  /* ... for this controller time */
+	bool spawned;         /* a supervisor runs (or ran) it: its processors are held */
+	bool started, ended, closed, cancel_req, kill_sent;
+	bool in_wait, in_run; /* what the controller holds, as of the last reconciliation */
+	int client;           /* a client waiting for this job's submit or cancel answer, or -1 */
+	bool client_cancel;   /* ... and it is a cancel */
+	int pidfd;            /* the supervisor's (or, without one, the job's) pidfd, or -1 */
+	bool watch_job;       /* the supervisor is gone: the job's own process is watched */
+	pid_t pid, sup;
+	unsigned long long starttime, sup_starttime;
+	int64_t end_ms, sigkill_at;
+	int64_t retry_at;     /* a start whose supervisor failed is tried again then */
+};
+
+struct client {
+	int fd;
+	size_t len;
+	char buf[REQ_MAX];
+};
+
+#define MAX_CLIENTS 64
+
+static struct {
+	const struct run_opts *o;
+	char jobs_dir[PATH_MAX];
+	struct link link;
+	int64_t epoch;          /* Unix seconds of controller time 0 */
+	uint32_t ctrl_now;
+	int64_t ctrl_next;      /* controller seconds, -1: never */
+	uint32_t busy;          /* processors held by spawned jobs that have not ended */
+	struct job *jobs;       /* jobs[id - 1] */
+	size_t njobs, cap;
+	int listen_fd;
+	struct client clients[MAX_CLIENTS];
+	int64_t backoff_ms, reconnect_at;
+	struct reply r;
+} B;
+
+static volatile sig_atomic_t stop_asked;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop_asked = 1;
+}
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vlogf_(fmt, ap);
+	va_end(ap);
+	link_close(&B.link);
+	exit(1);
+}
+
+static uint32_t ctrl_of_ms(int64_t ms)
+{
+	int64_t t = ms / 1000 - B.epoch;
+	return t < 0 ? 0 : (uint32_t)t;
+}
+
+static void job_dir(const struct job *j, char *buf, size_t size)
+{
+	fmt_into(buf, size, "%s/%u", B.jobs_dir, j->id);
+}
+
+static struct job *job_find(uint32_t id)
+{
+	return id >= 1 && id <= B.njobs && B.jobs[id - 1].id == id ? &B.jobs[id - 1] : NULL;
+}
+
+static struct job *job_slot(uint32_t id)
+{
+	while (B.njobs < id) {
+		if (B.njobs == B.cap) {
+			B.cap = B.cap ? 2 * B.cap : 256;
+			B.jobs = realloc(B.jobs, B.cap * sizeof *B.jobs);
+			if (!B.jobs)
+				die("out of memory for %zu jobs", B.cap);
+		}
+		B.jobs[B.njobs] = (struct job){.client = -1, .pidfd = -1, .guar = -1};
+		B.njobs++;
+	}
+	return &B.jobs[id - 1];
+}
+
+/* A record of job @p j, written whole; a failure to write is fatal: a promise we cannot keep on disk
+ * must not be made to anyone. */
+static void job_rec(struct job *j, const char *name, bool exclusive, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void job_rec(struct job *j, const char *name, bool exclusive, const char *fmt, ...)
+{
+	char dir[PATH_MAX], text[REC_MAX];
+	job_dir(j, dir, sizeof dir);
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(text, sizeof text - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof text - 1)
+		die("record %s of job %u too long", name, j->id);
+	strcat(text, "\n");
+	int rc = exclusive ? rec_create(dir, name, text) : rec_write(dir, name, text);
+	if (rc != 0 && !(exclusive && errno == EEXIST))
+		die("cannot write %s/%s: %s", dir, name, strerror(errno));
+}
+
+static void client_reply(int *fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void client_reply(int *fd, const char *fmt, ...)
+{
+	if (*fd < 0)
+		return;
+	char line[REC_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line - 1, fmt, ap);
+	va_end(ap);
+	strcat(line, "\n");
+	/* A client that went away is no reason to stop: MSG_NOSIGNAL, and the answer is dropped. */
+	if (send(*fd, line, strlen(line), MSG_NOSIGNAL) < 0)
+		logf_("a client went away before its answer: %s", strerror(errno));
+	close(*fd);
+	*fd = -1;
+}
+
+/* ---- the controller ------------------------------------------------------------------------------- */
+
+static void handle_evts(void);
+
+/* One command; its decisions are acted on. @return the reply (B.r), or NULL if the link died. */
+static struct reply *ctl(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static struct reply *ctl(const char *fmt, ...)
+{
+	char line[REC_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (!B.link.up || link_cmd(&B.link, line, &B.r) != 0)
+		return NULL;
+	handle_evts();
+	/* Every answer that moves the clock says where it is and when it is next needed. */
+	unsigned now;
+	char next[32];
+	if (B.r.ok && sscanf(B.r.line, "ok now=%u", &now) == 1) {
+		B.ctrl_now = now;
+		if (kv_get(B.r.line, "next", next, sizeof next))
+			B.ctrl_next = next[0] == '-' ? -1 : atoll(next);
+	}
+	return &B.r;
+}
+
+/* Move the controller's clock to @p t (never backwards). @return false if the link died. */
+static bool advance_to(uint32_t t)
+{
+	if (t < B.ctrl_now)
+		t = B.ctrl_now;
+	struct reply *r = ctl("advance %u", t);
+	if (r && !r->ok)
+		logf_("controller refused \"advance %u\": %s", t, r->line);
+	return r != NULL;
+}
+
+static bool advance_now(void)
+{
+	return advance_to(ctrl_of_ms(now_ms()));
+}
+
+/* A submit, finish or cancel can move the next decision (a compression starts a job earlier, so its
+ * kill comes earlier too), and their answers do not say when it is: ask. */
+static bool refresh_next(void)
+{
+	return ctl("time") != NULL;
+}
+
+/* ---- the local backend ---------------------------------------------------------------------------- */
+
+static void watch(struct job *j, pid_t pid, bool is_job)
+{
+	if (j->pidfd >= 0)
+		close(j->pidfd);
+	j->pidfd = pidfd_open_(pid);
+	j->watch_job = is_job;
+	if (j->pidfd >= 0)
+		fd_flags(j->pidfd, true);
+}
+
+static void spawn(struct job *j)
+{
+	char dir[PATH_MAX];
+	job_dir(j, dir, sizeof dir);
+	struct super_start s = {dir, j->id, j->start_ctrl, (B.epoch + j->start_ctrl) * 1000, B.o->kill_wait};
+	pid_t sup = super_spawn(&s);
+	if (sup < 0) {
+		logf_("job %u: cannot start its supervisor: %s; trying again in 1 s", j->id, strerror(errno));
+		j->retry_at = now_ms() + 1000;
+		return;
+	}
+	j->spawned = true;
+	j->sup = sup;
+	j->sup_starttime = 0;
+	B.busy += j->procs;
+	watch(j, sup, false);
+	int64_t late = now_ms() - (B.epoch + j->start_ctrl) * 1000;
+	if (late > 2000)
+		logf_("job %u: started %lld ms after the controller's decision", j->id, (long long)late);
+}
+
+/* Start what the controller decided, as soon as the processors of the jobs that were killed for it are
+ * really free (a dying job still holds them, as a COMPLETING job holds its nodes in Slurm). */
+static void try_starts(void)
+{
+	int64_t t = now_ms();
+	for (size_t i = 0; i < B.njobs; i++) {
+		struct job *j = &B.jobs[i];
+		if (j->id && j->start_wanted && !j->spawned && !j->ended && j->retry_at <= t &&
+		    B.busy + j->procs <= B.o->procs)
+			spawn(j);
+	}
+}
+
+static void kill_job(struct job *j, const char *reason, uint32_t ctrl)
+{
+	char dir[PATH_MAX];
+	job_dir(j, dir, sizeof dir);
+	if (!rec_exists(dir, "kill"))
+		job_rec(j, "kill", true, "time=%lld ctrl=%u reason=%s", (long long)now_ms(), ctrl, reason);
+	if (j->kill_sent)
+		return;
+	j->kill_sent = true;
+	if (!j->watch_job && j->pidfd >= 0) {
+		pidfd_signal(j->pidfd, SIGTERM); /* the supervisor terminates the group, then kills it */
+	} else if (proc_alive(j->pid, j->starttime)) {
+		kill(-j->pid, SIGTERM);
+		j->sigkill_at = now_ms() + (int64_t)B.o->kill_wait * 1000;
+	}
+}
+
+/* The job ended (its record is there, or it is written here): report it to the controller. */
+static void close_job(struct job *j, const char *how)
+{
+	if (j->closed)
+		return;
+	j->closed = true;
+	job_rec(j, "closed", true, "time=%lld how=%s ctrl=%u", (long long)now_ms(), how, B.ctrl_now);
+}
+
+static void report_end(struct job *j)
+{
+	if (j->closed)
+		return;
+	char dir[PATH_MAX], rec[REC_MAX], killed[16] = "no";
+	job_dir(j, dir, sizeof dir);
+	if (rec_read(dir, "ended", rec, sizeof rec))
+		kv_get(rec, "killed", killed, sizeof killed);
+	if (strcmp(killed, "no") != 0) {
+		/* The controller ended it itself (evt kill, or the cancel we sent first). */
+		if (j->in_run || !B.link.up)
+			return; /* a controller reset left it running there: reconcile() finishes it */
+		close_job(j, killed[0] == 'c' ? "cancel" : "kill");
+		return;
+	}
+	if (!advance_to(ctrl_of_ms(j->end_ms)))
+		return;
+	struct reply *r = ctl("finish %u", j->id);
+	if (!r)
+		return;
+	if (r->ok || strncmp(r->line, "err 5 ", 6) == 0)
+		close_job(j, r->ok ? "finish" : "kill");
+	else
+		logf_("job %u: controller refused its finish: %s", j->id, r->line);
+	refresh_next();
+}
+
+static void mark_ended(struct job *j, const char *rec)
+{
+	int64_t t = now_ms();
+	kv_i64(rec, "time", &t);
+	j->ended = true;
+	j->end_ms = t;
+	if (j->spawned) {
+		B.busy -= j->procs;
+		j->spawned = false;
+	}
+	if (j->pidfd >= 0) {
+		close(j->pidfd);
+		j->pidfd = -1;
+	}
+}
+
+static bool load_started(struct job *j, const char *dir)
+{
+	char rec[REC_MAX];
+	int64_t pid = 0, st = 0, sup = 0, sst = 0, ctrl = 0;
+	if (!rec_read(dir, "started", rec, sizeof rec) || !kv_i64(rec, "pid", &pid))
+		return false;
+	kv_i64(rec, "starttime", &st);
+	kv_i64(rec, "supervisor", &sup);
+	kv_i64(rec, "super_starttime", &sst);
+	if (kv_i64(rec, "ctrl", &ctrl))
+		j->start_ctrl = (uint32_t)ctrl;
+	j->started = true;
+	j->pid = (pid_t)pid;
+	j->starttime = (unsigned long long)st;
+	j->sup = (pid_t)sup;
+	j->sup_starttime = (unsigned long long)sst;
+	return true;
+}
+
+/* The watched process exited (or was already gone): find the job's end, or who to watch next. */
+static void check_end(struct job *j)
+{
+	char dir[PATH_MAX], rec[REC_MAX];
+	job_dir(j, dir, sizeof dir);
+	if (rec_read(dir, "ended", rec, sizeof rec)) {
+		mark_ended(j, rec);
+		report_end(j);
+		return;
+	}
+	if (!j->started && !load_started(j, dir)) {
+		/* The supervisor left without starting the job (a failed fork, or killed before its record):
+		 * nothing ran, so it may be started again, unless it was to be killed anyway. */
+		if (j->pidfd >= 0 && !j->watch_job && proc_alive(j->sup, j->sup_starttime))
+			return;
+		if (j->spawned) {
+			B.busy -= j->procs;
+			j->spawned = false;
+		}
+		if (j->pidfd >= 0) {
+			close(j->pidfd);
+			j->pidfd = -1;
+		}
+		if (rec_exists(dir, "kill")) {
+			job_rec(j, "ended", true, "time=%lld status=notrun killed=limit by=bridge", (long long)now_ms());
+			if (rec_read(dir, "ended", rec, sizeof rec))
+				mark_ended(j, rec);
+			report_end(j);
+		} else {
+			logf_("job %u: its supervisor exited before starting it; starting it again", j->id);
+			j->retry_at = now_ms() + 500;
+		}
+		return;
+	}
+	if (!j->watch_job && proc_alive(j->sup, j->sup_starttime)) {
+		watch(j, j->sup, false); /* the record named another, living supervisor */
+		return;
+	}
+	if (proc_alive(j->pid, j->starttime)) {
+		if (!j->watch_job)
+			logf_("job %u: its supervisor (pid %ld) is gone; watching the job (pid %ld)", j->id, (long)j->sup,
+			      (long)j->pid);
+		watch(j, j->pid, true);
+		if (j->pidfd >= 0 && proc_alive(j->pid, j->starttime))
+			return;
+	}
+	/* Nobody reaped it for us: its end is when we saw it gone, its status unknown. */
+	char reason[16] = "no", krec[REC_MAX];
+	if (rec_read(dir, "kill", krec, sizeof krec))
+		kv_get(krec, "reason", reason, sizeof reason);
+	kill(-j->pid, SIGKILL); /* the rest of its group, if the job's first process left any */
+	job_rec(j, "ended", true, "time=%lld status=unknown killed=%s by=bridge", (long long)now_ms(), reason);
+	if (rec_read(dir, "ended", rec, sizeof rec))
+		mark_ended(j, rec);
+	logf_("job %u: ended without its supervisor; exit status unknown", j->id);
+	report_end(j);
+}
+
+static void handle_evts(void)
+{
+	for (size_t i = 0; i < B.r.nevt; i++) {
+		struct evt e = B.r.evt[i];
+		struct job *j = job_find(e.id);
+		if (!j) {
+			logf_("controller decided for job %u, which DIR does not hold: ignored", e.id);
+			continue;
+		}
+		if (e.kind == EVT_START) {
+			if (j->start_wanted || j->started)
+				continue;
+			j->start_wanted = true;
+			j->start_ctrl = e.time;
+			j->in_wait = false;
+			j->in_run = true;
+		} else {
+			j->in_run = false;
+			if ((j->spawned || j->started) && !j->ended)
+				kill_job(j, "limit", e.time);
+			else if (!j->ended) {
+				/* Killed before its deferred start: nothing ran, and nothing will. */
+				job_rec(j, "ended", true, "time=%lld status=notrun killed=limit by=bridge", (long long)now_ms());
+				j->ended = true;
+				j->end_ms = now_ms();
+				close_job(j, "kill");
+			}
+			if (j->ended)
+				close_job(j, "kill");
+		}
+	}
+	/* Starts wait for their processors; a nested command from here would clobber B.r. */
+}
+
+/* ---- reconciliation -------------------------------------------------------------------------------- */
+
+/* What the controller holds: "queue FROM" and "running FROM" pages of "id:procs:estimate:start". */
+static bool fetch_held(const char *what, bool running)
+{
+	for (unsigned from = 0;;) {
+		struct reply *r = ctl("%s %u", what, from);
+		if (!r)
+			return false;
+		if (!r->ok)
+			die("controller refused \"%s %u\": %s", what, from, r->line);
+		unsigned total = 0, n = 0;
+		char key[32];
+		fmt_into(key, sizeof key, "ok %s=%%u", running ? "running" : "waiting");
+		if (sscanf(r->line, key, &total) != 1)
+			die("controller answered \"%s\" oddly: %s", what, r->line);
+		const char *p = strstr(r->line, " from=");
+		p = p ? strchr(p + 1, ' ') : NULL;
+		while (p && *p == ' ') {
+			unsigned id;
+			if (sscanf(p + 1, "%u:", &id) != 1)
+				break;
+			struct job *j = job_find(id);
+			if (!j || j->ack == ACK_REFUSED)
+				die("the controller holds job %u, which %s does not know: was its store made by another "
+				    "bridge? (start over with an empty --state DIR and store)",
+				    id, B.jobs_dir);
+			if (running)
+				j->in_run = true;
+			else
+				j->in_wait = true;
+			n++;
+			p = strchr(p + 1, ' ');
+		}
+		from += n;
+		if (n == 0 || from >= total)
+			return true;
+	}
+}
+
+static int cmp_end(const void *a, const void *b)
+{
+	const struct job *x = *(struct job *const *)a, *y = *(struct job *const *)b;
+	return x->end_ms < y->end_ms ? -1 : x->end_ms > y->end_ms ? 1 : (x->id > y->id) - (x->id < y->id);
+}
+
+static bool submit_job(struct job *j);
+
+/* Bring the controller and the records into agreement (docs/bridge.md, "Resets"). @return false if the
+ * link died on the way (it is then simply done again). */
+static bool reconcile(void)
+{
+	for (size_t i = 0; i < B.njobs; i++)
+		B.jobs[i].in_wait = B.jobs[i].in_run = false;
+	if (!fetch_held("queue", false) || !fetch_held("running", true))
+		return false;
+	size_t nend = 0;
+	struct job **ends = calloc(B.njobs + 1, sizeof *ends);
+	if (!ends)
+		die("out of memory");
+	for (size_t i = 0; i < B.njobs; i++) {
+		struct job *j = &B.jobs[i];
+		char dir[PATH_MAX];
+		if (!j->id || j->closed || j->ack == ACK_REFUSED)
+			continue;
+		job_dir(j, dir, sizeof dir);
+		bool held = j->in_wait || j->in_run;
+		if (j->ack == ACK_PENDING) {
+			if (held) {
+				/* The controller took it (journaled) but died before its ok. */
+				j->ack = ACK_ACCEPTED;
+				job_rec(j, "accepted", true, "time=%lld ctrl=%u start=-", (long long)now_ms(), B.ctrl_now);
+				client_reply(&j->client, "ok %u - %lld", j->id, (long long)B.epoch);
+			} else if (j->client < 0) {
+				/* Its client was told nothing was acknowledged (the bridge stopped): it stays refused. */
+				j->ack = ACK_REFUSED;
+				char why[] = "the bridge stopped before the controller acknowledged it", hex[2 * sizeof why];
+				hex_encode(why, strlen(why), hex);
+				job_rec(j, "refused", true, "time=%lld reason=%s", (long long)now_ms(), hex);
+				continue;
+			} else
+				continue; /* submitted again below */
+		}
+		if (j->in_wait && (j->started || j->spawned)) {
+			/* Never legitimate: the controller's journal holds every start it printed. */
+			logf_("BUG: job %u runs here but the controller holds it as waiting", j->id);
+		}
+		if (j->in_run && !j->started && !j->spawned && !j->start_wanted && !j->ended) {
+			logf_("job %u: the controller started it at %u while we were apart; starting it now", j->id, B.ctrl_now);
+			j->start_wanted = true;
+			j->start_ctrl = B.ctrl_now;
+		}
+		if (!held && (j->started || j->spawned) && !j->ended)
+			kill_job(j, rec_exists(dir, "cancel") ? "cancel" : "limit", B.ctrl_now); /* its kill was lost with us */
+		if (!held && j->ended)
+			close_job(j, "kill");
+		if (!held && !j->started && !j->spawned && !j->ended) {
+			if (rec_exists(dir, "cancel")) {
+				close_job(j, "cancel");
+			} else {
+				logf_("BUG: the controller lost acknowledged job %u; submitting it again", j->id);
+				j->ack = ACK_PENDING;
+			}
+		}
+		if (j->in_run && j->ended)
+			ends[nend++] = j;
+	}
+	/* What happened while the controller was down, in time order: advance to each end, then finish. */
+	qsort(ends, nend, sizeof *ends, cmp_end);
+	bool ok = true;
+	for (size_t k = 0; ok && k < nend; k++) {
+		struct job *j = ends[k];
+		j->in_run = false;
+		char dir[PATH_MAX], rec[REC_MAX], killed[16] = "no";
+		job_dir(j, dir, sizeof dir);
+		if (rec_read(dir, "ended", rec, sizeof rec))
+			kv_get(rec, "killed", killed, sizeof killed);
+		ok = advance_to(ctrl_of_ms(j->end_ms));
+		if (!ok)
+			break;
+		struct reply *r = strcmp(killed, "cancel") == 0 ? ctl("cancel %u", j->id) : ctl("finish %u", j->id);
+		ok = r != NULL;
+		if (r && (r->ok || strncmp(r->line, "err 5 ", 6) == 0))
+			close_job(j, strcmp(killed, "cancel") == 0 ? "cancel" : r->ok ? "finish" : "kill");
+	}
+	free(ends);
+	if (ok && nend)
+		ok = refresh_next();
+	if (!ok)
+		return false;
+	/* Then what was asked meanwhile: submits (their clients still wait) and cancels. */
+	for (size_t i = 0; i < B.njobs; i++) {
+		struct job *j = &B.jobs[i];
+		if (j->id && j->ack == ACK_PENDING && !submit_job(j))
+			return false;
+	}
+	for (size_t i = 0; i < B.njobs; i++) {
+		struct job *j = &B.jobs[i];
+		char dir[PATH_MAX];
+		if (!j->id || j->closed || !j->in_wait)
+			continue;
+		job_dir(j, dir, sizeof dir);
+		if (rec_exists(dir, "cancel")) {
+			struct reply *r = ctl("cancel %u", j->id);
+			if (!r)
+				return false;
+			close_job(j, "cancel");
+			client_reply(&j->client, "ok cancelled %u", j->id);
+		}
+	}
+	if (!advance_now())
+		return false;
+	try_starts();
+	return true;
+}
+
+/* ---- the controller's setup after every (re)connection --------------------------------------------- */
+
+static void read_epoch(void)
+{
+	char rec[REC_MAX];
+	int64_t e;
+	if (rec_read(B.o->dir, "epoch", rec, sizeof rec) && kv_i64(rec, "epoch", &e))
+		B.epoch = e;
+	else
+		B.epoch = -1;
+}
+
+static bool setup_controller(void)
+{
+	struct reply *r = ctl("store");
+	if (!r)
+		return false;
+	if (strncmp(r->line, "ok store=on", 11) != 0)
+		die("the controller has no store (%s): a reset would lose its jobs; start it with one "
+		    "(build/console --store FILE, or QEMU with its store file)", r->line);
+	if (!(r = ctl("status")))
+		return false;
+	unsigned now = 0, waiting = 0, running = 0;
+	const char *p = strstr(r->line, "now=");
+	char v[32];
+	if (!p || sscanf(p, "now=%u", &now) != 1 || !kv_get(r->line, "waiting", v, sizeof v) || sscanf(v, "%u", &waiting) != 1 ||
+	    !kv_get(r->line, "running", v, sizeof v) || sscanf(v, "%u", &running) != 1)
+		die("controller answered \"status\" oddly: %s", r->line);
+	B.ctrl_now = now;
+	if (B.epoch < 0) {
+		/* The first start: controller time 0 is now (or earlier, if its store already has time). */
+		B.epoch = now_ms() / 1000 - now;
+		char text[64];
+		fmt_into(text, sizeof text, "epoch=%lld\n", (long long)B.epoch);
+		if (rec_write(B.o->dir, "epoch", text) != 0)
+			die("cannot write %s/epoch: %s", B.o->dir, strerror(errno));
+	}
+	if (!(r = ctl("config")))
+		return false;
+	unsigned procs = 0;
+	if (!kv_get(r->line, "procs", v, sizeof v) || sscanf(v, "%u", &procs) != 1)
+		die("controller answered \"config\" oddly: %s", r->line);
+	if (procs != B.o->procs) {
+		if (waiting || running)
+			die("the controller has procs=%u and holds jobs, but --procs is %u: it cannot change now", procs,
+			    B.o->procs);
+		if (!(r = ctl("config procs %u", B.o->procs)))
+			return false;
+		if (!r->ok)
+			die("the controller refused \"config procs %u\": %s", B.o->procs, r->line);
+		if (!(r = ctl("status")))
+			return false;
+		if ((p = strstr(r->line, "now=")))
+			sscanf(p, "now=%u", &B.ctrl_now);
+	}
+	if (B.o->policy) {
+		char cur[64];
+		if (!kv_get(r->line, "policy", cur, sizeof cur) || strcmp(cur, B.o->policy) != 0) {
+			if (!(r = ctl("policy %s", B.o->policy)))
+				return false;
+			if (!r->ok)
+				die("the controller refused \"policy %s\": %s", B.o->policy, r->line);
+		}
+	}
+	if (B.o->selfcheck && !ctl("selfcheck on"))
+		return false;
+	return reconcile();
+}
+
+/* ---- clients --------------------------------------------------------------------------------------- */
+
+static bool submit_job(struct job *j)
+{
+	if (!advance_now())
+		return false;
+	struct reply *r = ctl("submit %u %u %u", j->id, j->procs, j->limit);
+	if (!r)
+		return false;
+	if (!r->ok) {
+		j->ack = ACK_REFUSED;
+		char hex[2 * REC_MAX + 1];
+		hex_encode(r->line, strlen(r->line), hex);
+		job_rec(j, "refused", true, "time=%lld reason=%s", (long long)now_ms(), hex);
+		client_reply(&j->client, "err %s", r->line);
+		return true;
+	}
+	char start[32] = "-";
+	kv_get(r->line, "start", start, sizeof start);
+	j->ack = ACK_ACCEPTED;
+	j->guar = start[0] == '-' ? -1 : atoll(start);
+	j->in_wait = !j->start_wanted;
+	job_rec(j, "accepted", true, "time=%lld ctrl=%u start=%s", (long long)now_ms(), B.ctrl_now, start);
+	client_reply(&j->client, "ok %u %s %lld", j->id, start, (long long)B.epoch);
+	try_starts();
+	return refresh_next();
+}
+
+static void req_submit(int *fd, char *args)
+{
+	static struct job_spec sp;
+	char name[SPEC_NAME + 1], cwd[2 * 4096 + 1];
+	unsigned procs, limit;
+	int used = 0;
+	if (sscanf(args, "%u %u %64s %8192s %n", &procs, &limit, name, cwd, &used) != 4 || !spec_name_ok(name)) {
+		client_reply(fd, "err malformed submit request");
+		return;
+	}
+	memset(&sp, 0, sizeof sp);
+	sp.procs = procs;
+	sp.limit = limit;
+	strcpy(sp.name, name);
+	if (hex_decode(cwd, sp.cwd, sizeof sp.cwd) < 0) {
+		client_reply(fd, "err malformed submit request");
+		return;
+	}
+	size_t off = 0;
+	for (char *save = NULL, *w = strtok_r(args + used, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		long len;
+		if (sp.argc == SPEC_ARGS || (len = hex_decode(w, sp.text + off, sizeof sp.text - off)) < 0) {
+			client_reply(fd, "err too many or too long arguments (at most %d)", SPEC_ARGS);
+			return;
+		}
+		sp.argv[sp.argc++] = sp.text + off;
+		off += (size_t)len + 1;
+	}
+	if (sp.argc == 0 || access(sp.argv[0], X_OK) != 0) {
+		client_reply(fd, "err not an executable file: %s", sp.argc ? sp.argv[0] : "(none)");
+		return;
+	}
+	sp.id = (uint32_t)B.njobs + 1;
+	sp.submit_ms = now_ms();
+	struct job *j = job_slot(sp.id);
+	*j = (struct job){.id = sp.id, .procs = procs, .limit = limit, .submit_ms = sp.submit_ms, .ack = ACK_PENDING,
+			  .client = *fd, .pidfd = -1, .guar = -1};
+	strcpy(j->name, name);
+	*fd = -1; /* the job answers it now */
+	char dir[PATH_MAX];
+	job_dir(j, dir, sizeof dir);
+	if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+		die("cannot make %s: %s", dir, strerror(errno));
+	if (spec_save(dir, &sp) != 0)
+		die("cannot write %s/spec: %s", dir, strerror(errno));
+	submit_job(j); /* if the link dies, reconcile() submits it again and answers */
+}
+
+static void req_cancel(int *fd, const char *args)
+{
+	unsigned id;
+	struct job *j = sscanf(args, "%u", &id) == 1 ? job_find(id) : NULL;
+	if (!j || j->ack == ACK_REFUSED) {
+		client_reply(fd, "err no such job: %s", args);
+		return;
+	}
+	if (j->closed || j->ended) {
+		client_reply(fd, "err job %u has ended", j->id);
+		return;
+	}
+	char dir[PATH_MAX];
+	job_dir(j, dir, sizeof dir);
+	if (!rec_exists(dir, "cancel"))
+		job_rec(j, "cancel", true, "time=%lld", (long long)now_ms());
+	if (!advance_now())
+		goto later;
+	bool running = j->started || j->spawned || j->start_wanted;
+	struct reply *r = ctl("cancel %u", j->id);
+	if (!r)
+		goto later;
+	if (!r->ok && strncmp(r->line, "err 5 ", 6) != 0) {
+		client_reply(fd, "err %s", r->line);
+		return;
+	}
+	if (running && !j->ended) {
+		j->in_run = false;
+		kill_job(j, "cancel", B.ctrl_now);
+		if (!j->spawned && !j->started) {
+			j->start_wanted = false;
+			job_rec(j, "ended", true, "time=%lld status=notrun killed=cancel by=bridge", (long long)now_ms());
+			j->ended = true;
+			j->end_ms = now_ms();
+		}
+	}
+	if (!running || j->ended)
+		close_job(j, "cancel");
+	client_reply(fd, "ok cancelled %u", j->id);
+	refresh_next();
+	return;
+later:
+	/* The cancel record stands: reconcile() sends it once the controller is back, and answers. */
+	j->client = *fd;
+	*fd = -1;
+}
+
+static const char *job_state(const struct job *j, char *status, size_t size)
+{
+	char dir[PATH_MAX], rec[REC_MAX], killed[16] = "no";
+	fmt_into(status, size, "-");
+	if (j->ack == ACK_REFUSED)
+		return "refused";
+	if (j->ack == ACK_PENDING)
+		return "pending";
+	if (j->ended) {
+		job_dir(j, dir, sizeof dir);
+		if (rec_read(dir, "ended", rec, sizeof rec)) {
+			kv_get(rec, "status", status, size);
+			kv_get(rec, "killed", killed, sizeof killed);
+		}
+		return strcmp(killed, "limit") == 0 ? "killed" : strcmp(killed, "cancel") == 0 ? "cancelled" : "ended";
+	}
+	if (j->closed)
+		return "cancelled";
+	if (j->started || j->spawned)
+		return "running";
+	return j->start_wanted ? "starting" : "waiting";
+}
+
+static void req_queue(int *fd, const char *args)
+{
+	bool all = strcmp(args, "all") == 0;
+	FILE *out = fdopen(dup(*fd), "w");
+	if (!out) {
+		client_reply(fd, "err %s", strerror(errno));
+		return;
+	}
+	for (size_t i = 0; i < B.njobs; i++) {
+		struct job *j = &B.jobs[i];
+		char status[32];
+		if (!j->id)
+			continue;
+		const char *state = job_state(j, status, sizeof status);
+		if (!all && (j->ended || j->closed || j->ack == ACK_REFUSED))
+			continue;
+		int64_t start = -1, guar = -1;
+		if (j->started || j->spawned || j->start_wanted)
+			start = (B.epoch + j->start_ctrl) * 1000;
+		else if (j->ack == ACK_ACCEPTED && B.link.up) {
+			/* The guarantee now, which only ever moves earlier. */
+			struct reply *r = ctl("predict %u", j->id);
+			char s[32];
+			if (r && r->ok && kv_get(r->line, "start", s, sizeof s) && s[0] != '-')
+				guar = (B.epoch + atoll(s)) * 1000;
+		}
+		if (j->started) {
+			char dir[PATH_MAX], rec[REC_MAX];
+			job_dir(j, dir, sizeof dir);
+			if (rec_read(dir, "started", rec, sizeof rec))
+				kv_i64(rec, "time", &start);
+		}
+		fprintf(out, "job id=%u name=%s state=%s procs=%u limit=%u submit=%lld start=%lld guar=%lld end=%lld status=%s\n",
+			j->id, j->name, state, j->procs, j->limit, (long long)j->submit_ms, (long long)start, (long long)guar,
+			(long long)(j->ended ? j->end_ms : -1), status);
+	}
+	fclose(out);
+	client_reply(fd, "ok");
+}
+
+static void req_status(int *fd)
+{
+	struct reply *r = ctl("status");
+	char status[REC_MAX], stats[REC_MAX];
+	if (!r) {
+		client_reply(fd, "err the controller is not connected");
+		return;
+	}
+	fmt_into(status, sizeof status, "%s", r->line);
+	if (!(r = ctl("stats"))) {
+		client_reply(fd, "err the controller is not connected");
+		return;
+	}
+	fmt_into(stats, sizeof stats, "%s", r->line);
+	FILE *out = fdopen(dup(*fd), "w");
+	if (out) {
+		fprintf(out, "bridge procs=%u busy=%u epoch=%lld jobs=%zu\ncontroller %s\nstats %s\n", B.o->procs, B.busy,
+			(long long)B.epoch, B.njobs, status, stats);
+		fclose(out);
+	}
+	client_reply(fd, "ok");
+}
+
+static void serve(struct client *c)
+{
+	char *nl = memchr(c->buf, '\n', c->len);
+	*nl = '\0';
+	char *sp = strchr(c->buf, ' ');
+	char *args = sp ? sp + 1 : c->buf + strlen(c->buf);
+	if (sp)
+		*sp = '\0';
+	if (strcmp(c->buf, "submit") == 0)
+		req_submit(&c->fd, args);
+	else if (strcmp(c->buf, "cancel") == 0)
+		req_cancel(&c->fd, args);
+	else if (strcmp(c->buf, "queue") == 0)
+		req_queue(&c->fd, args);
+	else if (strcmp(c->buf, "status") == 0)
+		req_status(&c->fd);
+	else
+		client_reply(&c->fd, "err unknown request: %s", c->buf);
+	if (c->fd >= 0)
+		close(c->fd);
+	c->fd = -1;
+	c->len = 0;
+}
+
+static void client_input(struct client *c)
+{
+	ssize_t r = read(c->fd, c->buf + c->len, sizeof c->buf - 1 - c->len);
+	if (r <= 0) {
+		if (r < 0 && (errno == EAGAIN || errno == EINTR))
+			return;
+		close(c->fd);
+		c->fd = -1;
+		c->len = 0;
+		return;
+	}
+	c->len += (size_t)r;
+	if (memchr(c->buf, '\n', c->len)) {
+		/* Answers are written whole: the socket blocks for them. */
+		fcntl(c->fd, F_SETFL, fcntl(c->fd, F_GETFL) & ~O_NONBLOCK);
+		serve(c);
+	} else if (c->len == sizeof c->buf - 1) {
+		client_reply(&c->fd, "err request too long");
+		c->len = 0;
+	}
+}
+
+static void accept_clients(void)
+{
+	for (;;) {
+		int fd = accept4(B.listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+		if (fd < 0)
+			return;
+		int k = 0;
+		while (k < MAX_CLIENTS && B.clients[k].fd >= 0)
+			k++;
+		if (k == MAX_CLIENTS) {
+			client_reply(&fd, "err busy: %d clients at once", MAX_CLIENTS);
+			continue;
+		}
+		B.clients[k].fd = fd;
+		B.clients[k].len = 0;
+	}
+}
+
+/* ---- start-up -------------------------------------------------------------------------------------- */
+
+static void take_lock(void)
+{
+	char path[PATH_MAX];
+	fmt_into(path, sizeof path, "%s/%s", B.o->dir, BRIDGE_LOCK);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		die("cannot open %s: %s", path, strerror(errno));
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		char pid[32] = "?";
+		ssize_t n = read(fd, pid, sizeof pid - 1);
+		pid[n > 0 ? n : 1] = '\0';
+		die("another bridge runs on %s (pid %s): one bridge per state directory", B.o->dir, strtok(pid, "\n"));
+	}
+	char text[32];
+	fmt_into(text, sizeof text, "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) != 0 || pwrite(fd, text, strlen(text), 0) < 0)
+		die("cannot write %s: %s", path, strerror(errno));
+	/* The descriptor stays open (and locked) for the daemon's life. */
+}
+
+static void open_socket(void)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	char path[PATH_MAX];
+	fmt_into(path, sizeof path, "%s/%s", B.o->dir, BRIDGE_SOCK);
+	if (strlen(path) >= sizeof sa.sun_path)
+		die("the socket path %s is longer than a Unix socket's %zu bytes: use a shorter --state DIR", path,
+		    sizeof sa.sun_path - 1);
+	strcpy(sa.sun_path, path);
+	unlink(path); /* ours: we hold the lock */
+	B.listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (B.listen_fd < 0 || bind(B.listen_fd, (struct sockaddr *)&sa, sizeof sa) != 0 || listen(B.listen_fd, 64) != 0)
+		die("cannot listen at %s: %s", path, strerror(errno));
+}
+
+/* The jobs as DIR records them; running ones are watched again (their supervisors outlived us). */
+static void load_jobs(void)
+{
+	DIR *d = opendir(B.jobs_dir);
+	if (!d)
+		die("cannot read %s: %s", B.jobs_dir, strerror(errno));
+	struct dirent *e;
+	static struct job_spec sp;
+	while ((e = readdir(d))) {
+		uint64_t id;
+		if (!parse_u64(e->d_name, 1, UINT32_MAX, &id))
+			continue;
+		struct job *j = job_slot((uint32_t)id);
+		*j = (struct job){.id = (uint32_t)id, .client = -1, .pidfd = -1, .guar = -1};
+		char dir[PATH_MAX], rec[REC_MAX];
+		job_dir(j, dir, sizeof dir);
+		if (spec_load(dir, &sp) != 0) {
+			logf_("job %u: its spec is unreadable: left alone", j->id);
+			j->ack = ACK_REFUSED;
+			continue;
+		}
+		j->procs = sp.procs;
+		j->limit = sp.limit;
+		j->submit_ms = sp.submit_ms;
+		strcpy(j->name, sp.name);
+		j->ack = rec_exists(dir, "refused") ? ACK_REFUSED : rec_read(dir, "accepted", rec, sizeof rec) ? ACK_ACCEPTED
+												     : ACK_PENDING;
+		if (j->ack == ACK_ACCEPTED) {
+			char s[32];
+			if (kv_get(rec, "start", s, sizeof s) && s[0] != '-')
+				j->guar = atoll(s);
+		}
+		j->closed = rec_exists(dir, "closed");
+		if (rec_read(dir, "ended", rec, sizeof rec)) {
+			j->ended = true;
+			int64_t t = 0;
+			kv_i64(rec, "time", &t);
+			j->end_ms = t;
+			load_started(j, dir);
+			continue;
+		}
+		if (!load_started(j, dir))
+			continue;
+		j->start_wanted = true;
+		j->spawned = true;
+		B.busy += j->procs;
+		if (rec_exists(dir, "kill"))
+			j->kill_sent = false; /* sent again: the old bridge may have died before signalling */
+		if (proc_alive(j->sup, j->sup_starttime))
+			watch(j, j->sup, false);
+		else
+			check_end(j);
+	}
+	closedir(d);
+}
+
+static void ensure_dir(void)
+{
+	if (mkdir(B.o->dir, 0755) != 0 && errno != EEXIST)
+		die("cannot make the state directory %s: %s", B.o->dir, strerror(errno));
+	if (access(B.o->dir, W_OK | X_OK) != 0)
+		die("the state directory %s is not writable: %s", B.o->dir, strerror(errno));
+	fmt_into(B.jobs_dir, sizeof B.jobs_dir, "%s/jobs", B.o->dir);
+	if (mkdir(B.jobs_dir, 0755) != 0 && errno != EEXIST)
+		die("cannot make %s: %s", B.jobs_dir, strerror(errno));
+}
+
+/* ---- the loop -------------------------------------------------------------------------------------- */
+
+static void connect_controller(void)
+{
+	char why[REC_MAX];
+	if (link_open(&B.link, why, sizeof why) != 0) {
+		B.backoff_ms = B.backoff_ms ? (B.backoff_ms * 2 > 5000 ? 5000 : B.backoff_ms * 2) : 100;
+		B.reconnect_at = now_ms() + B.backoff_ms;
+		logf_("controller: %s; trying again in %.1f s", why, (double)B.backoff_ms / 1000);
+		return;
+	}
+	if (B.link.child > 0) {
+		/* For operators and tests, who stop a process by its pid, never by its name. */
+		char text[32];
+		fmt_into(text, sizeof text, "%ld\n", (long)B.link.child);
+		rec_write(B.o->dir, "controller.pid", text);
+	}
+	logf_("controller: connected (%s)", B.o->controller ? "child" : B.o->serial);
+	if (setup_controller()) {
+		B.backoff_ms = 0;
+		logf_("controller: reconciled at now=%u; %u of %u processors busy", B.ctrl_now, B.busy, B.o->procs);
+	}
+}
+
+static void tick(void)
+{
+	int64_t t = now_ms();
+	for (size_t i = 0; i < B.njobs; i++) {
+		struct job *j = &B.jobs[i];
+		if (j->sigkill_at && t >= j->sigkill_at && !j->ended) {
+			if (proc_alive(j->pid, j->starttime))
+				kill(-j->pid, SIGKILL);
+			j->sigkill_at = 0;
+		}
+	}
+	if (B.link.up && B.ctrl_next >= 0 && t >= (B.epoch + B.ctrl_next) * 1000)
+		advance_now();
+	try_starts();
+}
+
+static int poll_timeout(void)
+{
+	int64_t t = now_ms(), due = t + 1000;
+	if (B.link.up && B.ctrl_next >= 0 && (B.epoch + B.ctrl_next) * 1000 < due)
+		due = (B.epoch + B.ctrl_next) * 1000;
+	if (!B.link.up && B.reconnect_at < due)
+		due = B.reconnect_at;
+	for (size_t i = 0; i < B.njobs; i++) {
+		const struct job *j = &B.jobs[i];
+		if (j->sigkill_at && j->sigkill_at < due)
+			due = j->sigkill_at;
+		if (j->retry_at > t && j->retry_at < due)
+			due = j->retry_at;
+	}
+	return due <= t ? 0 : (int)(due - t);
+}
+
+int bridge_run(const struct run_opts *o)
+{
+	B.o = o;
+	B.listen_fd = -1;
+	B.ctrl_next = -1;
+	for (int k = 0; k < MAX_CLIENTS; k++)
+		B.clients[k].fd = -1;
+	B.link = (struct link){.command = o->controller, .serial = o->serial, .timeout_ms = o->link_timeout_ms,
+			       .rfd = -1, .wfd = -1, .child = -1};
+	signal(SIGPIPE, SIG_IGN);
+	struct sigaction sa = {.sa_handler = on_stop};
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	ensure_dir();
+	take_lock();
+	char path[PATH_MAX];
+	fmt_into(path, sizeof path, "%s/bridge.log", o->dir);
+	log_open(path);
+	logf_("bridge %ld on %s: procs=%u backend=%s controller=%s", (long)getpid(), o->dir, o->procs, o->backend,
+	      o->controller ? o->controller : o->serial);
+	read_epoch();
+	load_jobs();
+	open_socket();
+	size_t npoll = 0;
+	struct pollfd *pfd = NULL;
+	struct job **pjob = NULL;
+	while (!stop_asked) {
+		if (!B.link.up && now_ms() >= B.reconnect_at)
+			connect_controller();
+		tick();
+		/* Listen, clients, the link (an EOF is a dead controller), and one pidfd per running job. */
+		size_t need = 2 + MAX_CLIENTS + B.njobs;
+		if (need > npoll) {
+			npoll = need * 2;
+			pfd = realloc(pfd, npoll * sizeof *pfd);
+			pjob = realloc(pjob, npoll * sizeof *pjob);
+			if (!pfd || !pjob)
+				die("out of memory");
+		}
+		size_t n = 0;
+		/* New clients only while the controller answers: their requests wait in the backlog meanwhile. */
+		pfd[n++] = (struct pollfd){.fd = B.link.up ? B.listen_fd : -1, .events = POLLIN};
+		pfd[n++] = (struct pollfd){.fd = B.link.up ? B.link.rfd : -1, .events = POLLIN};
+		for (int k = 0; k < MAX_CLIENTS; k++)
+			pfd[n++] = (struct pollfd){.fd = B.link.up ? B.clients[k].fd : -1, .events = POLLIN};
+		size_t first_job = n;
+		for (size_t i = 0; i < B.njobs; i++)
+			if (B.jobs[i].pidfd >= 0) {
+				pjob[n] = &B.jobs[i];
+				pfd[n++] = (struct pollfd){.fd = B.jobs[i].pidfd, .events = POLLIN};
+			}
+		int r = poll(pfd, n, poll_timeout());
+		if (r < 0 && errno != EINTR)
+			die("poll: %s", strerror(errno));
+		if (r <= 0)
+			continue;
+		if (pfd[1].revents) {
+			/* Nothing is asked of it: unsolicited output is a reset (banner) or a closed line. */
+			logf_("controller: link closed or reset; reconnecting");
+			link_close(&B.link);
+			B.reconnect_at = now_ms() + 50;
+			continue;
+		}
+		for (size_t k = first_job; k < n; k++)
+			if (pfd[k].revents && pjob[k]->pidfd == pfd[k].fd)
+				check_end(pjob[k]);
+		for (int k = 0; k < MAX_CLIENTS; k++)
+			if (pfd[2 + k].revents && B.clients[k].fd >= 0)
+				client_input(&B.clients[k]);
+		if (pfd[0].revents)
+			accept_clients();
+	}
+	logf_("bridge stopping: jobs keep running under their supervisors");
+	fmt_into(path, sizeof path, "%s/%s", o->dir, BRIDGE_SOCK);
+	unlink(path);
+	link_close(&B.link);
+	return 0;
+}
