@@ -40,7 +40,14 @@ static int spawn_child(struct link *l, char *why, size_t size)
 		dup2(in[0], 0);
 		dup2(out[1], 1);
 		signal(SIGPIPE, SIG_DFL);
-		execl("/bin/sh", "sh", "-c", l->command, (char *)NULL);
+		/* "exec": the shell becomes the controller, so the child's pid (controller.pid) is the
+		 * console's own, and its death is the pipe's end. */
+		size_t len = strlen(l->command) + 6;
+		char *line = malloc(len);
+		if (!line)
+			_exit(127);
+		snprintf(line, len, "exec %s", l->command);
+		execl("/bin/sh", "sh", "-c", line, (char *)NULL);
 		_exit(127);
 	}
 	close(in[0]);

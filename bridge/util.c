@@ -237,7 +237,7 @@ unsigned long long proc_starttime(pid_t pid)
 	if (!p)
 		return 0;
 	p++;
-	for (int field = 2; field < 22 && p; field++)
+	for (int field = 3; field < 22 && p; field++) /* p: the space before field 3, then 4, ... 22 */
 		p = strchr(p + 1, ' ');
 	if (!p)
 		return 0;

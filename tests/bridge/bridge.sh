@@ -37,6 +37,9 @@ cleanup() {
 		[ -n "$sup" ] && kill -9 "$sup" 2>/dev/null
 		[ -n "$pid" ] && kill -9 -- "-$pid" 2>/dev/null
 	done
+	if [ -n "${BRIDGE_KEEP:-}" ]; then
+		rm -rf "$BRIDGE_KEEP" && cp -a "$tmp" "$BRIDGE_KEEP" 2>/dev/null
+	fi
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -189,8 +192,13 @@ session_kills() {
 			local cpid
 			cpid=$(cat "$dir/controller.pid" 2>/dev/null)
 			# Only the bridge's own child: its parent is the bridge.
-			if [ -n "$cpid" ] && [ "$(cut -d' ' -f4 "/proc/$cpid/stat" 2>/dev/null)" = "$BRIDGE_PID" ]; then
-				kill -9 "$cpid" && c=$((c + 1))
+			if [ -n "$cpid" ] && [ "$(cut -d' ' -f4 "/proc/$cpid/stat" 2>/dev/null)" = "$BRIDGE_PID" ] &&
+				kill -9 "$cpid"; then
+				# Counted once the bridge has started another in its place.
+				for _ in $(seq 100); do
+					[ "$(cat "$dir/controller.pid" 2>/dev/null)" != "$cpid" ] && { c=$((c + 1)); break; }
+					sleep 0.05
+				done
 			fi
 			;;
 		b)
