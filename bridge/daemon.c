@@ -841,7 +841,8 @@ static void req_queue(int *fd, const char *args)
 			if (r && r->ok && kv_get(r->line, "start", s, sizeof s) && s[0] != '-')
 				guar = (B.epoch + atoll(s)) * 1000;
 		}
-		if (j->started) {
+		if (j->started || j->spawned) {
+			/* The supervisor's record, once there, is when it really started. */
 			char dir[PATH_MAX], rec[REC_MAX];
 			job_dir(j, dir, sizeof dir);
 			if (rec_read(dir, "started", rec, sizeof rec))

@@ -40,6 +40,8 @@ run firmware tests/firmware.sh
 run console tests/console/run.sh
 run store tests/store/store.sh
 run store_board tests/store/board.sh
+run bridge_check tests/bridge/check_selftest.sh
+run bridge tests/bridge/bridge.sh
 run lint tests/lint.sh
 
 passed=$(grep -c '^TEST .* PASS$' "$log")

@@ -298,8 +298,15 @@ session_refusals() {
 	if [ $st -eq 1 ] && printf '%s' "$out" | grep -q "no such job"; then pass cancel.unknown; else fail cancel.unknown "exit $st: $out"; fi
 	"$BRIDGE" cancel --state "$dir" "$b" >/dev/null 2>&1
 	out=$("$BRIDGE" queue --state "$dir" --all --format json)
-	if printf '%s' "$out" | jq -e 'length == 3 and ([.[] | .state] | sort == ["cancelled", "cancelled", "cancelled"])' >/dev/null 2>&1 ||
-		printf '%s' "$out" | grep -q '"state": "cancelled"'; then pass queue.json; else fail queue.json "$out"; fi
+	# Every job with its state: three cancelled, and the three refusals that reached the controller (the
+	# client itself refuses a command that is not executable); a started job began before it ended.
+	if printf '%s' "$out" | jq -e '([.[] | select(.state == "cancelled")] | length) == 3 and
+			([.[] | select(.state == "refused")] | length) == 3 and
+			([.[] | select(.state == "cancelled" and .end_ms != null)] | all(.start_ms < .end_ms))' >/dev/null; then
+		pass queue.json
+	else
+		fail queue.json "$out"
+	fi
 	stop_bridge
 }
 
@@ -355,6 +362,7 @@ session_board() {
 	check board "$dir" 5000
 	stop_bridge
 	kill -9 "$QEMU_PID" 2>/dev/null
+	wait "$QEMU_PID" 2>/dev/null
 }
 
 for s in ${*:-refusals e2e kills board}; do
