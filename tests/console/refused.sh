@@ -13,8 +13,8 @@
 # Only refusals are sent: the lines that end the session on purpose are not
 # (`quit` with a code of 0..255 exits, `selftest fault` crashes), nor `medium
 # poke` or `erase` that the medium takes (they change the store by design).
-# Host only: a board's store lives in a semihosting file under QEMU, which
-# tests/store/board.sh covers.
+# Host only: the boards run the same dispatcher and persist.c over a
+# semihosting file (tests/store/board.sh, tests/store/store.sh).
 #   refused.sh     Prints one TEST line per command, and one for the table.
 set -u
 B=${BUILD:-build}
@@ -24,7 +24,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 # The refused lines of each command beyond its wrong counts, one per line. Empty: the command
 # takes no arguments, so a wrong count is all there is to refuse. The schedule they meet is
-# setup's: jobs 1 and 3 running, 2 and 4 waiting, the job table (4) full, the clock at 10.
+# setup's: jobs 1 and 3 running, 2 and 4 waiting, the job table (4) full, the clock at 10. The
+# store's first bytes are its header ("SNP1", with 0 bits): `medium poke 0 255` would set some.
 declare -A refused=(
 	[help]='help nosuch'
 	[version]=''
