@@ -100,6 +100,10 @@ static bool config_param(struct args *a)
 	struct sched_config c = *con_view_params(con.s);
 	err = sched_param_set(&c, p, v);
 	if (err == SCHED_OK)
+		err = sched_tune_check(con.s, &c); /* before the line is journaled */
+	if (err == SCHED_OK && !con_commit())
+		return true;
+	if (err == SCHED_OK)
 		err = sched_tune(con.s, &c);
 	if (err != SCHED_OK) {
 		con_err(err, "the policy's own checks refuse it (basic dynP: lower <= upper)");
@@ -184,6 +188,8 @@ static void config_machine(struct args *a)
 		con_err(SCHED_E_STATE, "busy: jobs in the system (finish, cancel or reset first)");
 		return;
 	}
+	if (!con_commit())
+		return;
 	if (procs)
 		con.cfg.procs = v;
 	else
@@ -241,6 +247,13 @@ void cmd_policy(struct args *a)
 		con_err(SCHED_E_NOTSUP, "it time-shares the machine (sched/gang.h); the live schedule space-shares");
 		return;
 	}
+	/* sched_set_policy()'s other refusal, before the line is journaled (fault injection aside). */
+	if (sched_policy_needs_scratch(p) && con_view_params(con.s)->scratch_jobs == 0) {
+		con_err(SCHED_E_INVAL, "it plans in scratch this build has none of (CONSOLE_SCRATCH_JOBS)");
+		return;
+	}
+	if (!con_commit())
+		return;
 	int err = sched_set_policy(con.s, p, con.now);
 	if (err != SCHED_OK) {
 		con_err(err, NULL);

@@ -56,6 +56,33 @@ static bool source_open(const struct console_fixture *fx)
 	return true;
 }
 
+/*
+ * Read the whole fixture once, as the replay will, while the live schedule is still
+ * there: a stream the codec refuses, or one out of submit order (what the replay engine
+ * refuses of its source), is refused before anything changes. Then open it again for the
+ * replay. False with the reply printed. O(jobs of the fixture).
+ */
+static bool source_verify(const struct console_fixture *fx)
+{
+	if (!source_open(fx))
+		return false;
+	struct sched_replay_job job;
+	sched_time_t last = 0;
+	int have;
+	while ((have = next_job(&src, &job)) == 1) {
+		if (job.submit < last) {
+			con_err(SCHED_E_TIME, "fixture jobs are not in submit order");
+			return false;
+		}
+		last = job.submit;
+	}
+	if (have < 0) {
+		con_err(have, NULL);
+		return false;
+	}
+	return source_open(fx);
+}
+
 /* A summary's millionths with three decimals, truncated (bit-identical everywhere). */
 static void fmt_milli(struct fmt *f, uint64_t micro)
 {
@@ -107,16 +134,25 @@ void cmd_replay(struct args *a)
 		return;
 	}
 	enum sched_policy_id policy = con.cfg.policy;
-	if ((a->n == 3 && !con_policy_arg(a->v[2], &policy)) || !source_open(fx))
+	if ((a->n == 3 && !con_policy_arg(a->v[2], &policy)) || !source_verify(fx))
 		return;
 	/* The live schedule's policy parameters (config tolerance, sf_milli, ...) apply to the replay too. */
 	const struct sched_config *live = con_view_params(con.s);
 	struct sched_config cfg = {.procs = src.machine, .max_jobs = CONSOLE_MAX_JOBS, .policy = policy,
 				   .scratch_jobs = CONSOLE_SCRATCH_JOBS, .tolerance = live->tolerance,
 				   .tolerance_permille = live->tolerance_permille, .slack = live->slack, .dynp = live->dynp};
+	/* Everything the replay engine would refuse at its start (gang on a machine it cannot
+	   split, a job table too large for the arena), found while the live schedule is intact. */
+	int err = sched_replay_check(&cfg, CON_REPLAY_BYTES);
+	if (err != SCHED_OK) {
+		con_err(err, err == SCHED_E_NOSPACE ? "more than the console's arena holds"
+			     : sched_policy_timeshared(policy) ? "gang needs a machine of a power of two processors"
+							       : NULL);
+		return;
+	}
 	if (!con_arena_take())
 		return; /* the store refused the reset this replay is to the live schedule */
-	int err = sched_replay_init(&replay, &cfg, con_arena, CON_REPLAY_BYTES, NULL, NULL);
+	err = sched_replay_init(&replay, &cfg, con_arena, CON_REPLAY_BYTES, NULL, NULL);
 	uint64_t c0 = port_cycles();
 	if (err == SCHED_OK)
 		err = sched_replay_run(&replay, next_job, &src);

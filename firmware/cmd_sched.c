@@ -21,6 +21,13 @@ void cmd_advance(struct args *a)
 	if (a->n == 2) {
 		if (!con_number(a->v[1], &t))
 			return;
+		/* The core's clock rule (sched.h), checked before the line is journaled. */
+		if (t >= SCHED_NOW_LIMIT || t < con.now) {
+			core_err(t < con.now ? SCHED_E_TIME : SCHED_E_RANGE, NULL);
+			return;
+		}
+		if (!con_commit())
+			return;
 		int err = sched_advance(con.s, t);
 		if (err != SCHED_OK) {
 			core_err(err, NULL);
@@ -77,10 +84,27 @@ void cmd_submit(struct args *a)
 		con_err(err, why); /* the core says exactly what is wrong with the job's shape */
 		return;
 	}
+	/* The core's other refusals, in its order, before the line is journaled. */
+	if (sched_find(con.s, d.id) != NULL) {
+		core_err(SCHED_E_EXIST, NULL);
+		return;
+	}
+	struct con_load l = con_view_load(con.s);
+	bool full = l.waiting + l.running >= con_view_params(con.s)->max_jobs;
+	/*
+	 * A full table: the core refuses the job and counts it (stats' refused), its only trace, so
+	 * it goes to the core unjournaled: that count is in memory, and a restore that replays the
+	 * journal does not have it. Otherwise the line is journaled first. What only the policy's
+	 * plan can find (no start before the clock's end) is refused after it, and refused again
+	 * the same way when a restore replays it.
+	 */
+	if (!full && !con_commit())
+		return;
 	if ((err = sched_submit(con.s, &d, con.now)) != SCHED_OK) {
 		core_err(err, NULL);
 		return;
 	}
+	SCHED_ASSERT(!full); /* the core took a job into a full table: it went unjournaled */
 	con_settle();
 	struct fmt f;
 	fmt_init(&f);
@@ -99,7 +123,15 @@ static void job_op(struct args *a, int (*op)(struct sched *, uint32_t, sched_tim
 	uint32_t id;
 	if (!con_number(a->v[1], &id))
 		return;
-	int err = op(con.s, id, con.now);
+	/* The core's refusals (sched.h), checked before the line is journaled. */
+	struct sched_job_info j;
+	int err = sched_job_get(con.s, id, &j);
+	if (err == SCHED_OK && op == sched_finish && j.state != SCHED_JOB_RUNNING)
+		err = SCHED_E_STATE;
+	if (err == SCHED_OK && !con_commit())
+		return;
+	if (err == SCHED_OK)
+		err = op(con.s, id, con.now);
 	if (err != SCHED_OK) {
 		core_err(err, "the job is waiting (use cancel)");
 		return;
@@ -240,6 +272,8 @@ void cmd_stats(struct args *a)
 void cmd_reset(struct args *a)
 {
 	(void)a;
+	if (!con_commit())
+		return;
 	con_live_init();
 	struct fmt f;
 	fmt_init(&f);

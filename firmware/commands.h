@@ -13,9 +13,13 @@
  * CON_J_ARGS: when it has arguments, as `time T` but not `time`), its
  * arguments and a one-line description as `help` prints them, and the
  * handler, void handler(struct args *). A handler prints exactly one "ok" or
- * "err" line (after any "evt" or "bench" lines). To add a command: one file
- * firmware/cmd_*.c with its handler, one line here. A command that replaces
- * the live schedule some other way calls con_arena_take() first (replay).
+ * "err" line (after any "evt" or "bench" lines), and a refusal changes
+ * nothing, in memory or in the store: a journaled command checks everything
+ * that can refuse it, then calls con_commit() (which journals its line), then
+ * changes the schedule. To add a command: one file firmware/cmd_*.c with its
+ * handler, one line here, and its refused lines in tests/console/refused.sh.
+ * A command that replaces the live schedule some other way calls
+ * con_arena_take() where a journaled one calls con_commit() (replay, bench).
  */
 enum con_journal { CON_J_NO, CON_J_YES, CON_J_ARGS };
 

@@ -50,9 +50,22 @@ int con_live_attach(void);
 void con_replay_line(char *text);
 
 /**
+ * A journaled command (commands.h) has checked everything that can refuse it
+ * and is about to change the schedule: make its line durable now, so that a
+ * refused line is never journaled and never moves seq. Call it once, right
+ * before the first change; a handler that refuses returns without it. True if
+ * the line is durable, or needs no journal (no store, a restore's replay, a
+ * line the table does not journal); false, with the err reply printed, if the
+ * store refused: the command must not go on. O(one journal append; a
+ * snapshot when the journal is full).
+ */
+bool con_commit(void);
+
+/**
  * Before a command replaces the live schedule other than by its own
- * journaled line (replay, bench): journal it as a reset. False, with the
- * err reply printed, if the store refused: the command must not go on.
+ * journaled line (replay, bench), and after it has checked everything that
+ * can refuse it: journal it as a reset. False, with the err reply printed,
+ * if the store refused: the command must not go on. O(as con_commit).
  */
 bool con_arena_take(void);
 

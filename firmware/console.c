@@ -201,6 +201,17 @@ static bool journaled(const struct command *c, const struct args *a)
 	return a->n < 2 || !con_str_eq(a->v[1], "help"); /* config help NAME describes, changes nothing */
 }
 
+/*
+ * The line of the journaled command that is running, until its handler commits it
+ * (con_commit): a handler that refuses returns first, and the line is never written.
+ */
+static struct {
+	bool pending;   /* to be written when the handler commits */
+	bool committed; /* the handler went past its checks: the line took effect */
+	char text[LINE_MAX_BYTES + 1];
+	unsigned n;
+} journal;
+
 /* The words of a line joined by single spaces: what the journal keeps, and replays through here. */
 static unsigned join(const struct args *a, char *out)
 {
@@ -244,14 +255,26 @@ static void run_line(char *text)
 		c->handler(&a);
 		return;
 	}
-	if (!con.restoring) {
-		char line[LINE_MAX_BYTES + 1];
-		if (!persist_log(line, join(&a, line)))
-			return; /* not durable, so not done: persist_log() said why */
-	}
+	journal.pending = !con.restoring; /* a restore's replay is in the journal already */
+	journal.committed = false;
+	journal.n = join(&a, journal.text);
 	uint64_t c0 = port_cycles();
 	c->handler(&a);
-	persist_ran(port_cycles() - c0);
+	uint64_t cycles = port_cycles() - c0;
+	journal.pending = false;
+	if (journal.committed)
+		persist_ran(cycles); /* what a restore replays: the lines that took effect */
+}
+
+bool con_commit(void)
+{
+	if (journal.pending) {
+		journal.pending = false;
+		if (!persist_log(journal.text, journal.n))
+			return false; /* not durable, so not done: persist_log() said why */
+	}
+	journal.committed = true;
+	return true;
 }
 
 void con_replay_line(char *text)

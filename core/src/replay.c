@@ -240,15 +240,27 @@ int sched_replay_move(struct sched_replay *r, void *arena, size_t arena_size)
 	return SCHED_OK;
 }
 
-int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, void *arena,
-		      size_t arena_size, sched_replay_event_fn on_event, void *ctx)
+int sched_replay_check(const struct sched_config *cfg, size_t arena_size)
 {
-	if (cfg == NULL || arena == NULL || cfg->max_jobs == 0 || cfg->max_jobs > (UINT32_MAX - 16) / 2)
-		return SCHED_E_INVAL;
-	if ((uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
+	if (cfg == NULL || cfg->max_jobs == 0 || cfg->max_jobs > (UINT32_MAX - 16) / 2)
 		return SCHED_E_INVAL;
 	if (arena_size < sched_replay_arena_size_cfg(cfg))
 		return SCHED_E_NOSPACE;
+	/* What the init below hands to sched_gang_init() or sched_init(), and what they refuse. */
+	if (sched_policy_timeshared(cfg->policy))
+		return core_size(cfg) == 0 ? SCHED_E_INVAL : SCHED_OK;
+	return sched_init_check(cfg);
+}
+
+int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, void *arena,
+		      size_t arena_size, sched_replay_event_fn on_event, void *ctx)
+{
+	if (arena == NULL || (uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
+		return SCHED_E_INVAL;
+	/* The same check a caller may make before it gives up the arena: they cannot disagree. */
+	int err = sched_replay_check(cfg, arena_size);
+	if (err != SCHED_OK)
+		return err;
 	sched_zero(r, sizeof *r);
 	sched_copy(&r->cfg, cfg, sizeof r->cfg);
 	unsigned char *mem = arena;

@@ -64,29 +64,56 @@ static int normalise(struct sched_config *c)
 /* Where each part of the arena starts: the state, jobs, segments, the id index, then the scratch. */
 #define STATE_BYTES (((sizeof(struct sched) + 7u) / 8u) * 8u)
 
-int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, size_t arena_size,
-	       sched_decision_fn emit, void *ctx, sched_time_t origin)
+/* What sched_init() refuses in a configuration before it looks at the arena's size. */
+static int config_bounds(const struct sched_config *cfg, sched_time_t origin)
 {
-	if (out == NULL || cfg == NULL || cfg->max_jobs == 0 || (unsigned)cfg->policy >= SCHED_POLICY_COUNT ||
-	    arena == NULL)
-		return SCHED_E_INVAL;
-	if ((uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
+	if (cfg == NULL || cfg->max_jobs == 0 || (unsigned)cfg->policy >= SCHED_POLICY_COUNT)
 		return SCHED_E_INVAL;
 	/* Segment pools hold 2n + 8 elements in a uint32_t count; the whole arena spans < 4 GiB. */
 	if (cfg->max_jobs > (UINT32_MAX - 16) / 2 || cfg->scratch_jobs > (UINT32_MAX - 16) / 2 ||
 	    origin >= SCHED_NOW_LIMIT || sched_arena_size_cfg(cfg) > UINT32_MAX)
 		return SCHED_E_RANGE;
+	return SCHED_OK;
+}
+
+/* The rest of its checks, on a copy @p c that they normalise (defaults filled in). */
+static int config_normalise(struct sched_config *c)
+{
+	int err = normalise(c);
+	if (err != SCHED_OK)
+		return err;
+	if (sched_policies[c->policy]->needs_scratch && c->scratch_jobs == 0)
+		return SCHED_E_INVAL;
+	if (sched_policies[c->policy]->timeshared)
+		return SCHED_E_NOTSUP; /* it runs on sched/gang.h */
+	return SCHED_OK;
+}
+
+int sched_init_check(const struct sched_config *cfg)
+{
+	int err = config_bounds(cfg, 0);
+	if (err != SCHED_OK)
+		return err;
+	struct sched_config c;
+	sched_copy(&c, cfg, sizeof c);
+	return config_normalise(&c);
+}
+
+int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, size_t arena_size,
+	       sched_decision_fn emit, void *ctx, sched_time_t origin)
+{
+	if (out == NULL || arena == NULL || (uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
+		return SCHED_E_INVAL;
+	int err = config_bounds(cfg, origin);
+	if (err != SCHED_OK)
+		return err;
 	if (arena_size < sched_arena_size_cfg(cfg))
 		return SCHED_E_NOSPACE;
 	struct sched_config c;
 	sched_copy(&c, cfg, sizeof c);
-	int err = normalise(&c);
+	err = config_normalise(&c);
 	if (err != SCHED_OK)
 		return err;
-	if (sched_policies[c.policy]->needs_scratch && c.scratch_jobs == 0)
-		return SCHED_E_INVAL;
-	if (sched_policies[c.policy]->timeshared)
-		return SCHED_E_NOTSUP; /* it runs on sched/gang.h */
 
 	unsigned char *mem = arena;
 	struct sched *s = arena;
@@ -677,20 +704,29 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start)
 	return sched_pol(s)->predict(s, j, start);
 }
 
+int sched_tune_check(const struct sched *s, const struct sched_config *cfg)
+{
+	struct sched_config live;
+	sched_copy(&live, &s->cfg, sizeof live);
+	return sched_params_tune(&live, cfg); /* sched_tune's own check, on a copy */
+}
+
 int sched_tune(struct sched *s, const struct sched_config *cfg)
 {
-	s->easy_valid = false;
 	uint32_t depth = sched_reservation_depth(s);
 	/* A new reservation depth places jobs at once: ask for their segments first, as every
 	 * other call that changes the plan does, so a refusal changes nothing. */
 	int err = cover_segments(s, 0);
 	if (err == SCHED_OK)
 		err = sched_params_tune(&s->cfg, cfg);
-	if (err == SCHED_OK && sched_reservation_depth(s) != depth) {
+	if (err != SCHED_OK)
+		return err;
+	s->easy_valid = false; /* only now: a refused tune leaves even EASY's cached shadow as it was */
+	if (sched_reservation_depth(s) != depth) {
 		sched_depth_settle(s, true); /* reservations for the new depth, from now */
 		s->pass_due = true;
 	}
-	return err;
+	return SCHED_OK;
 }
 
 int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t now)

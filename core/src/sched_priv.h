@@ -189,6 +189,10 @@ static inline sched_rel_t *sched_buckets(const struct sched *s)
 	return sched_rel_get(&s->buckets);
 }
 
+/* What sched_init() would refuse in @p cfg itself (the arena aside), changing nothing: SCHED_OK or
+ * its error. For the replay engine's check before it has an arena. O(parameters). */
+int sched_init_check(const struct sched_config *cfg);
+
 /* Fill in the defaults of every block not given and check every parameter (registry.c). */
 int sched_params_normalise(struct sched_config *c);
 

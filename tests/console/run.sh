@@ -14,6 +14,7 @@ for script in tests/console/*.txt; do
 	done
 done
 tests/console/table.sh $targets
+tests/console/refused.sh # host only: a store file to compare, and restarts
 tests/console/hash.sh
 # tools/board.sh, the README's way to run commands on a board: its replies on each board are the
 # host twin's for the same file (the banner and version differ by design: port=, arena=), and

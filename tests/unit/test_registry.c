@@ -156,11 +156,55 @@ static void a_block_takes_its_defaults(void)
 	CHECK_EQ(sched_init(&s, &d, arena, sizeof arena, NULL, NULL, 0), SCHED_OK);
 }
 
+/*
+ * What the console decides on before it journals a line or gives up its live schedule: the
+ * checks answer what the calls then do (a check that passes, a call that refuses, would leave
+ * the console journaled and refused), and a refused tune changes nothing.
+ */
+static void the_checks_agree_with_the_calls(void)
+{
+	static _Alignas(8) unsigned char big[1u << 20];
+	struct sched_replay r;
+	const sched_procs_t machines[] = {0, 8, 100}; /* 100: no power of two, which gang refuses */
+	unsigned refused = 0, taken = 0;
+	for (int pol = 0; pol < SCHED_POLICY_COUNT; pol++)
+		for (unsigned m = 0; m < 3; m++)
+			for (uint32_t scratch = 0; scratch <= 4; scratch += 4)
+				for (size_t size = 64; size <= sizeof big; size *= 64) {
+					struct sched_config cfg = {.procs = machines[m], .max_jobs = 4,
+								   .policy = (enum sched_policy_id)pol, .scratch_jobs = scratch};
+					int want = sched_replay_check(&cfg, size);
+					CHECK_EQ(sched_replay_init(&r, &cfg, big, size, NULL, NULL), want);
+					refused += want != SCHED_OK;
+					taken += want == SCHED_OK;
+				}
+	CHECK(refused > 0 && taken > 0);
+
+	enum sched_policy_id owner;
+	static _Alignas(8) unsigned char arena[SCHED_ARENA_SIZE_SCRATCH(4, 4)];
+	struct sched *s;
+	struct sched_config cfg = {.procs = 8, .max_jobs = 4, .policy = SCHED_POLICY_DYNP_BASIC, .scratch_jobs = 4};
+	CHECK_EQ(sched_init(&s, &cfg, arena, sizeof arena, NULL, NULL, 0), SCHED_OK);
+	struct sched_config before, c;
+	memcpy(&before, sched_config_get(s), sizeof before);
+	memcpy(&c, &before, sizeof c);
+	CHECK_EQ(sched_param_set(&c, sched_param_find("lower", &owner), 9500), SCHED_OK); /* above upper */
+	CHECK_EQ(sched_tune_check(s, &c), SCHED_E_INVAL);
+	CHECK_EQ(sched_tune(s, &c), SCHED_E_INVAL);
+	CHECK(memcmp(sched_config_get(s), &before, sizeof before) == 0);
+	CHECK_EQ(sched_param_set(&c, sched_param_find("upper", &owner), 9500), SCHED_OK);
+	CHECK_EQ(sched_tune_check(s, &c), SCHED_OK);
+	CHECK(memcmp(sched_config_get(s), &before, sizeof before) == 0); /* the check only looks */
+	CHECK_EQ(sched_tune(s, &c), SCHED_OK);
+	CHECK_EQ(sched_param_get(sched_config_get(s), sched_param_find("lower", &owner)), 9500);
+}
+
 static const struct test tests[] = {
 	{"every_policy_has_a_name_and_help", every_policy_has_a_name_and_help},
 	{"every_parameter_round_trips_and_is_checked", every_parameter_round_trips_and_is_checked},
 	{"parser_by_hand", parser_by_hand},
 	{"a_block_takes_its_defaults", a_block_takes_its_defaults},
+	{"the_checks_agree_with_the_calls", the_checks_agree_with_the_calls},
 	{NULL, NULL},
 };
 

@@ -142,6 +142,15 @@ int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, vo
 		      size_t arena_size, sched_replay_event_fn on_event, void *ctx);
 
 /**
+ * What sched_replay_init() would refuse for @p cfg and an arena of
+ * @p arena_size bytes, without an arena: SCHED_OK or its error, nothing
+ * written. For a caller whose arena holds something else until it commits
+ * to the replay (the console's live schedule). O(parameters).
+ * @retval SCHED_E_INVAL, SCHED_E_NOSPACE, SCHED_E_RANGE, SCHED_E_NOTSUP as for sched_replay_init().
+ */
+int sched_replay_check(const struct sched_config *cfg, size_t arena_size);
+
+/**
  * Carry the replay on in @p arena, which must hold a byte copy of the
  * current arena (taken at any point the engine hands control out: an event
  * or step callback, or between runs). The old arena is not used again. O(1).

@@ -431,6 +431,15 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
  */
 int sched_tune(struct sched *s, const struct sched_config *cfg);
 
+/**
+ * Whether sched_tune(@p s, @p cfg) would take these parameters, changing
+ * nothing: SCHED_OK, or the error it would give for them (only fault
+ * injection refuses a tune this passes). For a caller that must know before
+ * it commits to the change (the console journals it first). O(parameters).
+ * @retval SCHED_E_INVAL as for sched_tune().
+ */
+int sched_tune_check(const struct sched *s, const struct sched_config *cfg);
+
 /** The job with caller id @p id, or NULL. O(1) on average (hashed), O(n) at worst. */
 const struct sched_job *sched_find(const struct sched *s, uint32_t id);
 
