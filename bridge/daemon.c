@@ -43,6 +43,7 @@ struct job {
 	int64_t guar;         /* the guaranteed start (controller seconds), -1 if none */
 	bool start_wanted;    /* the controller decided its start */
 	uint32_t start_ctrl;  /* ... for this controller time */
+	int64_t evt_ms;       /* ... and we read it then */
 	bool spawned;         /* a supervisor runs (or ran) it: its processors are held */
 	bool started, ended, closed, cancel_req, kill_sent;
 	bool in_wait, in_run; /* what the controller holds, as of the last reconciliation */
@@ -234,7 +235,7 @@ static void spawn(struct job *j)
 {
 	char dir[PATH_MAX];
 	job_dir(j, dir, sizeof dir);
-	struct super_start s = {dir, j->id, j->start_ctrl, (B.epoch + j->start_ctrl) * 1000, B.o->kill_wait};
+	struct super_start s = {dir, j->id, j->start_ctrl, (B.epoch + j->start_ctrl) * 1000, j->evt_ms, B.o->kill_wait};
 	pid_t sup = super_spawn(&s);
 	if (sup < 0) {
 		logf_("job %u: cannot start its supervisor: %s; trying again in 1 s", j->id, strerror(errno));
@@ -424,6 +425,7 @@ static void handle_evts(void)
 				continue;
 			j->start_wanted = true;
 			j->start_ctrl = e.time;
+			j->evt_ms = now_ms();
 			j->in_wait = false;
 			j->in_run = true;
 		} else {
@@ -535,6 +537,7 @@ static bool reconcile(void)
 			logf_("job %u: the controller started it at %u while we were apart; starting it now", j->id, B.ctrl_now);
 			j->start_wanted = true;
 			j->start_ctrl = B.ctrl_now;
+			j->evt_ms = now_ms();
 		}
 		if (!held && (j->started || j->spawned) && !j->ended)
 			kill_job(j, rec_exists(dir, "cancel") ? "cancel" : "limit", B.ctrl_now); /* its kill was lost with us */
@@ -1049,9 +1052,12 @@ static void ensure_dir(void)
 
 /* ---- the loop -------------------------------------------------------------------------------------- */
 
+static int64_t started_ms; /* this daemon's start: a bridge restart's cost is measured from it */
+
 static void connect_controller(void)
 {
 	char why[REC_MAX];
+	int64_t t0 = now_ms();
 	if (link_open(&B.link, why, sizeof why) != 0) {
 		B.backoff_ms = B.backoff_ms ? (B.backoff_ms * 2 > 5000 ? 5000 : B.backoff_ms * 2) : 100;
 		B.reconnect_at = now_ms() + B.backoff_ms;
@@ -1067,7 +1073,10 @@ static void connect_controller(void)
 	logf_("controller: connected (%s)", B.o->controller ? "child" : B.o->serial);
 	if (setup_controller()) {
 		B.backoff_ms = 0;
-		logf_("controller: reconciled at now=%u; %u of %u processors busy", B.ctrl_now, B.busy, B.o->procs);
+		int64_t t = now_ms();
+		logf_("controller: reconciled at now=%u; %u of %u processors busy; %lld ms from connecting, %lld ms "
+		      "from this bridge's start",
+		      B.ctrl_now, B.busy, B.o->procs, (long long)(t - t0), (long long)(t - started_ms));
 	}
 }
 
@@ -1106,6 +1115,7 @@ static int poll_timeout(void)
 
 int bridge_run(const struct run_opts *o)
 {
+	started_ms = now_ms();
 	B.o = o;
 	B.listen_fd = -1;
 	B.ctrl_next = -1;

@@ -156,9 +156,10 @@ static void supervise(const struct super_start *s)
 	int64_t t = now_ms();
 	char rec[REC_MAX];
 	fmt_into(rec, sizeof rec,
-		 "time=%lld ctrl=%u pid=%ld pgid=%ld starttime=%llu supervisor=%ld super_starttime=%llu late_ms=%lld\n",
+		 "time=%lld ctrl=%u pid=%ld pgid=%ld starttime=%llu supervisor=%ld super_starttime=%llu late_ms=%lld "
+		 "evt_ms=%lld\n",
 		 (long long)t, s->ctrl_start, (long)job, (long)job, proc_starttime(job), (long)getpid(),
-		 proc_starttime(getpid()), (long long)(t - s->decided_ms));
+		 proc_starttime(getpid()), (long long)(t - s->decided_ms), (long long)s->evt_ms);
 	if (rec_create(s->jobdir, "started", rec) != 0) {
 		/* Another supervisor started this job already (a restarted bridge), or the disk refused the
 		 * record: either way this one must not run it. */

@@ -13,6 +13,7 @@ struct super_start {
 	uint32_t id;
 	uint32_t ctrl_start;  /* the controller's decided start, controller seconds */
 	int64_t decided_ms;   /* the same as Unix milliseconds: lateness is measured from it */
+	int64_t evt_ms;       /* when the bridge read the controller's "evt start": the decision's latency */
 	int kill_wait_s;      /* SIGTERM, then SIGKILL this many seconds later (Slurm's KillWait) */
 };
 
