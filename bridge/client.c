@@ -216,10 +216,10 @@ int client_submit(int argc, char **argv)
 		else {
 			time_t t = (time_t)(epoch + atoll(start));
 			struct tm tm;
-			char when[64];
+			char at[64];
 			localtime_r(&t, &tm);
-			strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S %z", &tm);
-			printf("%u start=%s (%s)\n", id, start, when);
+			strftime(at, sizeof at, "%Y-%m-%d %H:%M:%S %z", &tm);
+			printf("%u start=%s (%s)\n", id, start, at);
 		}
 		return 0;
 	}

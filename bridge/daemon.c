@@ -121,9 +121,7 @@ static struct job *job_slot(uint32_t id)
 	while (B.njobs < id) {
 		if (B.njobs == B.cap) {
 			B.cap = B.cap ? 2 * B.cap : 256;
-			B.jobs = realloc(B.jobs, B.cap * sizeof *B.jobs);
-			if (!B.jobs)
-				die("out of memory for %zu jobs", B.cap);
+			B.jobs = xrealloc(B.jobs, B.cap * sizeof *B.jobs);
 		}
 		B.jobs[B.njobs] = (struct job){.client = -1, .pidfd = -1, .guar = -1};
 		B.njobs++;
@@ -797,13 +795,13 @@ later:
 
 static const char *job_state(const struct job *j, char *status, size_t size)
 {
-	char dir[PATH_MAX], rec[REC_MAX], killed[16] = "no";
 	fmt_into(status, size, "-");
 	if (j->ack == ACK_REFUSED)
 		return "refused";
 	if (j->ack == ACK_PENDING)
 		return "pending";
 	if (j->ended) {
+		char dir[PATH_MAX], rec[REC_MAX], killed[16] = "no";
 		job_dir(j, dir, sizeof dir);
 		if (rec_read(dir, "ended", rec, sizeof rec)) {
 			kv_get(rec, "status", status, size);
@@ -1148,10 +1146,8 @@ int bridge_run(const struct run_opts *o)
 		size_t need = 2 + MAX_CLIENTS + B.njobs;
 		if (need > npoll) {
 			npoll = need * 2;
-			pfd = realloc(pfd, npoll * sizeof *pfd);
-			pjob = realloc(pjob, npoll * sizeof *pjob);
-			if (!pfd || !pjob)
-				die("out of memory");
+			pfd = xrealloc(pfd, npoll * sizeof *pfd);
+			pjob = xrealloc(pjob, npoll * sizeof *pjob);
 		}
 		size_t n = 0;
 		/* New clients only while the controller answers: their requests wait in the backlog meanwhile. */

@@ -279,11 +279,7 @@ int link_cmd(struct link *l, const char *line, struct reply *r)
 		if (strncmp(in, "evt ", 4) == 0 && parse_evt(in, &e)) {
 			if (r->nevt == r->cap) {
 				r->cap = r->cap ? 2 * r->cap : 64;
-				r->evt = realloc(r->evt, r->cap * sizeof *r->evt);
-				if (!r->evt) {
-					logf_("out of memory for %zu events", r->cap);
-					abort();
-				}
+				r->evt = xrealloc(r->evt, r->cap * sizeof *r->evt);
 			}
 			r->evt[r->nevt++] = e;
 		} else if (strncmp(in, "ok", 2) == 0 && (in[2] == ' ' || in[2] == '\0')) {

@@ -319,3 +319,13 @@ void fmt_into(char *buf, size_t size, const char *fmt, ...)
 		abort();
 	}
 }
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n);
+	if (!q) {
+		logf_("out of memory (%zu bytes)", n);
+		abort();
+	}
+	return q;
+}

@@ -77,6 +77,9 @@ void log_open(const char *path);
 void logf_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void vlogf_(const char *fmt, va_list ap);
 
+/** realloc, or the end of the process with a message: the bridge has no way on without memory. O(n). */
+void *xrealloc(void *p, size_t n);
+
 /** snprintf into a fixed buffer; aborts if the text would not fit (a bug: the sizes are fixed). */
 void fmt_into(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

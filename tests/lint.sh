@@ -3,7 +3,7 @@
 set -u
 out=$(cppcheck --enable=warning,style,performance,portability --std=c11 --inline-suppr \
 	--suppress=missingIncludeSystem -q -Icore/include -Iport -Itrace -Isim_host -Itests/harness \
-	core trace sim_host port tests tools 2>&1)
+	core trace sim_host port tests tools bridge 2>&1)
 if [ -z "$out" ]; then
 	echo "TEST lint.cppcheck PASS"
 else
