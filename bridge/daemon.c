@@ -316,12 +316,9 @@ static void report_end(struct job *j)
 	refresh_next();
 }
 
-static void mark_ended(struct job *j, const char *rec)
+/* The job's processes are gone: its processors are free and nothing is left to watch. */
+static void release(struct job *j)
 {
-	int64_t t = now_ms();
-	kv_i64(rec, "time", &t);
-	j->ended = true;
-	j->end_ms = t;
 	if (j->spawned) {
 		B.busy -= j->procs;
 		j->spawned = false;
@@ -330,6 +327,15 @@ static void mark_ended(struct job *j, const char *rec)
 		close(j->pidfd);
 		j->pidfd = -1;
 	}
+}
+
+static void mark_ended(struct job *j, const char *rec)
+{
+	int64_t t = now_ms();
+	kv_i64(rec, "time", &t);
+	j->ended = true;
+	j->end_ms = t;
+	release(j);
 }
 
 static bool load_started(struct job *j, const char *dir)
@@ -366,14 +372,7 @@ static void check_end(struct job *j)
 		 * nothing ran, so it may be started again, unless it was to be killed anyway. */
 		if (j->pidfd >= 0 && !j->watch_job && proc_alive(j->sup, j->sup_starttime))
 			return;
-		if (j->spawned) {
-			B.busy -= j->procs;
-			j->spawned = false;
-		}
-		if (j->pidfd >= 0) {
-			close(j->pidfd);
-			j->pidfd = -1;
-		}
+		release(j);
 		if (rec_exists(dir, "kill")) {
 			job_rec(j, "ended", true, "time=%lld status=notrun killed=limit by=bridge", (long long)now_ms());
 			if (rec_read(dir, "ended", rec, sizeof rec))

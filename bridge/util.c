@@ -60,32 +60,29 @@ static int write_tmp(const char *dir, const char *name, const char *text, char *
 	return 0;
 }
 
-int rec_write(const char *dir, const char *name, const char *text)
+/* Name the synced temporary file: rename (replacing) or link (failing with EEXIST if NAME exists). */
+static int rec_put(const char *dir, const char *name, const char *text, bool exclusive)
 {
 	char tmp[PATH_MAX], path[PATH_MAX];
 	if (write_tmp(dir, name, text, tmp, sizeof tmp) != 0)
 		return -1;
 	fmt_into(path, sizeof path, "%s/%s", dir, name);
-	if (rename(tmp, path) != 0) {
-		int e = errno;
+	int rc = exclusive ? link(tmp, path) : rename(tmp, path);
+	int e = errno;
+	if (exclusive || rc != 0)
 		unlink(tmp);
-		errno = e;
-		return -1;
-	}
-	return 0;
+	errno = e;
+	return rc;
+}
+
+int rec_write(const char *dir, const char *name, const char *text)
+{
+	return rec_put(dir, name, text, false);
 }
 
 int rec_create(const char *dir, const char *name, const char *text)
 {
-	char tmp[PATH_MAX], path[PATH_MAX];
-	if (write_tmp(dir, name, text, tmp, sizeof tmp) != 0)
-		return -1;
-	fmt_into(path, sizeof path, "%s/%s", dir, name);
-	int rc = link(tmp, path);
-	int e = errno;
-	unlink(tmp);
-	errno = e;
-	return rc;
+	return rec_put(dir, name, text, true);
 }
 
 bool rec_read(const char *dir, const char *name, char *buf, size_t size)

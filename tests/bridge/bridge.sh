@@ -94,6 +94,17 @@ submit_one() {
 	[ $st -eq 0 ] || [ $st -eq 4 ] || echo "submit failed ($st): $out" >>"$dir.errors"
 }
 
+# submit_many DIR COUNT MAX_GAP_MS: COUNT jobs (times BRIDGE_JOBS_SCALE) in the background (SUBMITTER),
+# a random gap between them.
+submit_many() {
+	(for _ in $(seq $(($2 * ${BRIDGE_JOBS_SCALE:-1}))); do
+		submit_one "$1"
+		ms_sleep "$(rnd 0 "$3")"
+	done) &
+	SUBMITTER=$!
+	started_pids+=("$SUBMITTER")
+}
+
 # wait_done DIR SECONDS: until no job waits or runs.
 wait_done() {
 	local dir=$1 i rows
@@ -137,11 +148,8 @@ session_e2e() {
 		fail e2e.start "the bridge did not answer" "$dir.stderr"
 		return
 	fi
-	local i
-	for i in $(seq $((40 * ${BRIDGE_JOBS_SCALE:-1}))); do
-		submit_one "$dir"
-		ms_sleep "$(rnd 0 300)"
-	done
+	submit_many "$dir" 40 300
+	wait "$SUBMITTER"
 	if ! wait_done "$dir" 180; then
 		fail e2e.done "jobs still waiting or running after 180 s" "$dir/bridge.log"
 	fi
@@ -170,12 +178,8 @@ session_kills() {
 		fail kills.start "the bridge did not answer" "$dir.stderr"
 		return
 	fi
-	(for i in $(seq $((60 * ${BRIDGE_JOBS_SCALE:-1}))); do
-		submit_one "$dir"
-		ms_sleep "$(rnd 0 400)"
-	done) &
-	local submitter=$!
-	started_pids+=("$submitter")
+	submit_many "$dir" 60 400
+	local submitter=$SUBMITTER
 	# 10 controller kills, 10 bridge kills, 5 supervisor kills, in a random order.
 	local kinds=() k c=0 b=0 s=0
 	for k in c c c c c c c c c c b b b b b b b b b b s s s s s; do kinds+=("$k"); done
@@ -339,12 +343,8 @@ session_board() {
 		fail board.start "the bridge did not answer" "$dir.stderr"
 		return
 	fi
-	(for i in $(seq $((20 * ${BRIDGE_JOBS_SCALE:-1}))); do
-		submit_one "$dir"
-		ms_sleep "$(rnd 0 500)"
-	done) &
-	local submitter=$! k=0
-	started_pids+=("$submitter")
+	submit_many "$dir" 20 500
+	local submitter=$SUBMITTER k=0
 	for _ in 1 2 3; do
 		sleep "$(rnd 1 3).$(rnd 0 9)"
 		kill -9 "$QEMU_PID" && k=$((k + 1))
