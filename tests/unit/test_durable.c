@@ -527,6 +527,76 @@ static void a_record_image_in_a_payload_is_not_a_copy(void)
 	CHECK_EQ(rep.second_copies, 1);
 }
 
+/* What a boot after damage did, when it did it honestly. */
+enum honest { DISHONEST, RESTORED, REFUSED };
+
+/*
+ * After a damaging boot: either the store was refused and left as it was, or
+ * the restored state is a prefix whose length plus lost_records is every
+ * acknowledged record, and a second boot agrees without a new report.
+ * @p before is the medium as the boot found it.
+ */
+static enum honest honest_restore(uint32_t acked, const struct nor *before, const char *what, uint32_t which, uint32_t at)
+{
+	struct durable_report rep;
+	int err = boot(&ctl, &nor, &rep);
+	if (err == SCHED_E_FORMAT) {
+		if (memcmp(nor.mem, before->mem, sizeof nor.mem) == 0)
+			return REFUSED;
+		fprintf(stderr, "%s %u after %u records: refused, but the medium changed\n", what, which, at);
+		return DISHONEST;
+	}
+	if (err != SCHED_OK || !state_is_prefix(&ctl, 0, acked) || ctl.live.count + rep.lost_records != acked) {
+		fprintf(stderr, "%s %u after %u records: err %d, restored %u, lost_records %u of %u acknowledged\n", what,
+			which, at, err, ctl.live.count, rep.lost_records, acked);
+		return DISHONEST;
+	}
+	uint32_t count = ctl.live.count;
+	if (boot(&ctl, &nor, &rep) != SCHED_OK || ctl.live.count != count || rep.lost_records != 0) {
+		fprintf(stderr, "%s %u after %u records: the second boot restored %u (lost_records %u), the first %u\n", what,
+			which, at, ctl.live.count, rep.lost_records, count);
+		return DISHONEST;
+	}
+	return RESTORED;
+}
+
+/*
+ * An erased sector anywhere in the store, and the store cut short (a file
+ * truncated: the rest reads as erased), after every record of a script:
+ * nothing acknowledged is lost without being reported (issue 25, 0.2).
+ */
+static void erased_sectors_are_never_silent(void)
+{
+	make_history(9);
+	static struct nor after;
+	uint32_t sectors = STORE_BYTES / SECTOR, erases = 0, truncations = 0, losses = 0, refusals = 0;
+	for (uint32_t at = 1; at <= HISTORY; at++) {
+		fresh();
+		CHECK_EQ(run_script(&ctl, &nor, 0, at), at);
+		memcpy(&after, &nor, sizeof nor);
+		for (uint32_t cut = 0; cut < 2u * sectors; cut++) {
+			bool truncate = cut >= sectors;
+			uint32_t s = truncate ? cut - sectors : cut;
+			if (truncate && s == 0)
+				continue; /* nothing left at all: a new medium */
+			memcpy(&nor, &after, sizeof nor);
+			memset(nor.mem + s * SECTOR, 0xFF, truncate ? STORE_BYTES - s * SECTOR : SECTOR);
+			memcpy(&nor2, &nor, sizeof nor);
+			enum honest how = honest_restore(at, &nor2, truncate ? "truncated at sector" : "erased sector", s, at);
+			CHECK(how != DISHONEST);
+			if (how == DISHONEST)
+				return;
+			losses += how == RESTORED && ctl.live.count < at;
+			refusals += how == REFUSED;
+			erases += !truncate;
+			truncations += truncate;
+		}
+	}
+	printf("note: durable: %u single erased sectors and %u truncations, after every record of a %u-record "
+	       "script: %u lost records and said so, %u refused and left the medium alone\n",
+	       erases, truncations, HISTORY, losses, refusals);
+}
+
 static const struct test tests[] = {
 	{"clean_run_restores_everything", clean_run_restores_everything},
 	{"cut_at_every_byte", cut_at_every_byte},
@@ -537,6 +607,7 @@ static const struct test tests[] = {
 	{"a_format_forgets_the_old_journals", a_format_forgets_the_old_journals},
 	{"cut_then_flip_loses_nothing", cut_then_flip_loses_nothing},
 	{"a_record_image_in_a_payload_is_not_a_copy", a_record_image_in_a_payload_is_not_a_copy},
+	{"erased_sectors_are_never_silent", erased_sectors_are_never_silent},
 	{NULL, NULL},
 };
 
