@@ -46,7 +46,7 @@ enum con_journal { CON_J_NO, CON_J_YES, CON_J_ARGS };
 	X("selfcheck", 1, 1, CON_J_NO, "on|off", "run the invariant checker after every command", cmd_selfcheck) \
 	X("selftest", 1, 1, CON_J_NO, "fault", "fail on purpose, to test the fault report", cmd_selftest)       \
 	X("digest", 0, 0, CON_J_NO, "", "the schedule's hash, the state's digest and the journal's position", cmd_digest) \
-	X("store", 0, 1, CON_J_NO, "[snapshot]", "the non-volatile store; snapshot: compact the journal now", cmd_store) \
+	X("store", 0, 1, CON_J_NO, "[snapshot|format]", "the non-volatile store; snapshot: compact the journal now; format: start it afresh, empty, discarding what it held", cmd_store) \
 	X("medium", 0, 4, CON_J_NO, "[open BYTES|peek OFFSET|poke OFFSET BYTE [COUNT]|erase SECTOR]", "the port's store calls under the journal, for tests: geometry, 16 bytes in hex, COUNT copies of a byte, an erase", cmd_medium) \
 	X("quit", 0, 1, CON_J_NO, "[CODE]", "end the session with exit status CODE", cmd_quit)
 

@@ -32,6 +32,13 @@ struct console_fixture {
 extern const struct console_fixture console_fixtures[];
 extern const unsigned console_fixture_count;
 
+/**
+ * Make console_init() format the store (the empty schedule at seq 0,
+ * whatever the store held) instead of restoring it: build/console
+ * --store-format. O(1).
+ */
+void console_store_format_at_boot(void);
+
 /** Set up the live scheduler and print the banner, which ends in "ready". */
 void console_init(const char *port_name);
 

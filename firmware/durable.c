@@ -21,6 +21,9 @@
 #define REC_MAGIC 0x4Au
 #define REC_HEADER 8u
 #define REC_COPY_MAX (REC_HEADER + DURABLE_PAYLOAD_MAX + 4u)
+#define SUCC_MAGIC 0x3154584Eu /* "NXT1" */
+#define SUCC_BYTES 16u
+#define MARK 0x00u /* a mark byte as written; one that reads with at most 4 bits set counts */
 
 static void put32(uint8_t *p, uint32_t v)
 {
@@ -42,6 +45,30 @@ static uint32_t div_up(uint32_t a, uint32_t b)
 
 /* --- layout ------------------------------------------------------------------------------- */
 
+/*
+ * A slot ends in its marks, so that an erased or missing journal sector is
+ * seen as such and not as a journal nothing was written to (issue 25):
+ *
+ *   | header | payload ... | own marks (M) | successor (16) | next marks (M) |
+ *
+ * Every record appended writes one mark byte in the own marks of the slot
+ * its journal pairs with, and one in the next marks of the other, older,
+ * slot, whose successor record names the snapshot the journal follows. So
+ * the count of acknowledged records since a snapshot is kept outside the
+ * journal twice, in two slots, which no single erased sector or cut-short
+ * file removes together with the journal and the newer slot: a store cut
+ * at slot 1 keeps slot 0's marks, whichever slot is the newer.
+ */
+static uint32_t marks_max(const struct durable *d)
+{
+	return d->journal_sectors * d->m.sector_bytes / DURABLE_MARK_SPAN;
+}
+
+static uint32_t marks_bytes(uint32_t marks)
+{
+	return 2u * marks + SUCC_BYTES;
+}
+
 static uint32_t slot_bytes(const struct durable *d)
 {
 	return d->slot_sectors * d->m.sector_bytes;
@@ -62,6 +89,24 @@ static uint32_t journal_at(const struct durable *d, unsigned k)
 	return 2u * slot_bytes(d) + k * journal_bytes(d);
 }
 
+/* Slot @p k's own marks: one per record in journal k since the snapshot in slot k. */
+static uint32_t own_marks_at(const struct durable *d, unsigned k)
+{
+	return slot_at(d, k) + slot_bytes(d) - marks_bytes(marks_max(d));
+}
+
+/* Slot @p k's successor record: the snapshot written after it (in the other slot). */
+static uint32_t succ_at(const struct durable *d, unsigned k)
+{
+	return own_marks_at(d, k) + marks_max(d);
+}
+
+/* Slot @p k's next marks: one per record in the other journal since that successor. */
+static uint32_t next_marks_at(const struct durable *d, unsigned k)
+{
+	return succ_at(d, k) + SUCC_BYTES;
+}
+
 /* The layout a header records: log2 of the sector size, then slot and journal sectors (12 bits each). */
 static uint32_t layout_word(const struct durable *d)
 {
@@ -75,8 +120,9 @@ uint32_t durable_store_bytes(uint32_t sector_bytes, uint32_t snapshot_max, uint3
 {
 	if (sector_bytes == 0)
 		return 0;
-	uint64_t slot = ((uint64_t)snapshot_max + SNAP_HEADER + sector_bytes - 1) / sector_bytes * sector_bytes;
 	uint64_t jour = (uint64_t)div_up(journal_bytes_, sector_bytes) * sector_bytes;
+	uint64_t marks = 2u * (jour / DURABLE_MARK_SPAN) + SUCC_BYTES;
+	uint64_t slot = ((uint64_t)snapshot_max + SNAP_HEADER + marks + sector_bytes - 1) / sector_bytes * sector_bytes;
 	uint64_t all = 2u * (slot + jour);
 	return all > UINT32_MAX ? UINT32_MAX : (uint32_t)all;
 }
@@ -87,10 +133,14 @@ int durable_mount(struct durable *d, const struct durable_medium *m, uint32_t sn
 	    journal_bytes_ == 0 || snapshot_max > UINT32_MAX / 4)
 		return SCHED_E_INVAL;
 	*d = (struct durable){.m = *m, .snapshot_max = snapshot_max, .active = 1};
-	d->slot_sectors = div_up(snapshot_max + SNAP_HEADER, m->sector_bytes);
 	d->journal_sectors = div_up(journal_bytes_, m->sector_bytes);
+	if (d->journal_sectors > 0xFFFu || (uint64_t)d->journal_sectors * m->sector_bytes > UINT32_MAX / 4)
+		return SCHED_E_RANGE;
+	if (marks_max(d) == 0)
+		return SCHED_E_INVAL; /* a journal shorter than DURABLE_MARK_SPAN could hold no record */
+	d->slot_sectors = div_up(snapshot_max + SNAP_HEADER + marks_bytes(marks_max(d)), m->sector_bytes);
 	uint64_t bytes = (uint64_t)2u * (d->slot_sectors + d->journal_sectors) * m->sector_bytes;
-	if (d->slot_sectors > 0xFFFu || d->journal_sectors > 0xFFFu || bytes > UINT32_MAX)
+	if (d->slot_sectors > 0xFFFu || bytes > UINT32_MAX)
 		return SCHED_E_RANGE; /* the header's layout word, and offsets, must hold it */
 	if ((uint64_t)2u * (d->slot_sectors + d->journal_sectors) > m->sectors)
 		return SCHED_E_NOSPACE;
@@ -160,7 +210,13 @@ static int crc_of(const struct durable *d, uint32_t at, uint32_t n, uint32_t *cr
 	return SCHED_OK;
 }
 
-/* The header of slot @p k: DURABLE_OK with @p h filled, DURABLE_BLANK or DURABLE_BAD_HEADER; <0 on I/O. */
+/*
+ * The header of slot @p k: DURABLE_OK with @p h filled, DURABLE_BLANK,
+ * DURABLE_BAD_HEADER, or DURABLE_REFUSED (@p h filled) for a whole header
+ * of another layout (another build's sector, slot or journal size: its
+ * journals and marks are elsewhere, and its snapshot is not for this build);
+ * <0 on I/O.
+ */
 static int read_header(const struct durable *d, unsigned k, struct snap_header *h)
 {
 	uint8_t b[SNAP_HEADER];
@@ -178,12 +234,32 @@ static int read_header(const struct durable *d, unsigned k, struct snap_header *
 	*h = (struct snap_header){.generation = get32(b + 8), .seq = get32(b + 12), .len = get32(b + 16),
 				  .crc = get32(b + 20), .layout = get32(b + 24)};
 	if (h->layout != layout_word(d) || h->len > slot_bytes(d) - SNAP_HEADER)
-		return DURABLE_BAD_HEADER; /* written under another layout: its journals are elsewhere */
+		return DURABLE_REFUSED;
+	return DURABLE_OK;
+}
+
+/* The successor record of slot @p k: DURABLE_OK with @p h's generation and seq, DURABLE_BLANK, or DURABLE_BAD_HEADER. */
+static int read_succ(const struct durable *d, unsigned k, struct snap_header *h)
+{
+	uint8_t b[SUCC_BYTES];
+	int err = d->m.read(d->m.ctx, succ_at(d, k), b, SUCC_BYTES);
+	if (err != SCHED_OK)
+		return err;
+	bool blank = true;
+	for (unsigned i = 0; i < SUCC_BYTES; i++)
+		blank = blank && b[i] == 0xFF;
+	if (blank)
+		return DURABLE_BLANK;
+	if (get32(b) != SUCC_MAGIC || get32(b + 12) != fix_crc32(0, b, 12))
+		return DURABLE_BAD_HEADER;
+	*h = (struct snap_header){.generation = get32(b + 4), .seq = get32(b + 8)};
 	return DURABLE_OK;
 }
 
 int durable_snapshot(struct durable *d, const struct durable_piece *pieces, unsigned count)
 {
+	if (!d->ready)
+		return SCHED_E_STATE;
 	uint32_t len = 0;
 	for (unsigned i = 0; i < count; i++) {
 		if (pieces[i].n > d->snapshot_max - len)
@@ -225,11 +301,29 @@ int durable_snapshot(struct durable *d, const struct durable_piece *pieces, unsi
 	if (state != DURABLE_OK || (err = crc_of(d, slot_at(d, target) + SNAP_HEADER, len, &back_crc)) != SCHED_OK ||
 	    back_crc != crc)
 		return err != SCHED_OK ? err : SCHED_E_CRC;
+	unsigned left = d->active;
+	bool name_it = d->succ_ok;
 	d->active = (uint8_t)target;
 	d->generation++;
 	d->append_at = 0;
 	d->records_since_snapshot = 0;
 	d->snapshots_written++;
+	d->own_at = d->next_at = 0;
+	d->succ_ok = true; /* the slot was just erased, its successor record with it */
+	d->next_ok = false;
+	if (!name_it)
+		return SCHED_OK; /* the slot left may hold a stale one: a format's first snapshot, or a restore's
+				    that writes a second */
+	/* The slot left names the new one: the records to come are counted there as well. */
+	put32(h, SUCC_MAGIC);
+	put32(h + 4, d->generation);
+	put32(h + 8, d->seq);
+	put32(h + 12, fix_crc32(0, h, 12));
+	if ((err = d->m.write(d->m.ctx, succ_at(d, left), h, SUCC_BYTES)) != SCHED_OK) {
+		d->append_at = journal_bytes(d); /* unknown bytes there: nothing is appended before the next snapshot */
+		return err;
+	}
+	d->next_ok = true;
 	return SCHED_OK;
 }
 
@@ -245,8 +339,10 @@ int durable_append(struct durable *d, uint8_t type, const void *payload, uint32_
 {
 	if (type == 0 || type == 0xFF || n > DURABLE_PAYLOAD_MAX)
 		return SCHED_E_INVAL;
+	if (!d->ready)
+		return SCHED_E_STATE;
 	uint32_t cb = copy_bytes(n);
-	if (2u * cb > durable_journal_free(d))
+	if (2u * cb > durable_journal_free(d) || d->own_at >= marks_max(d) || d->next_at >= marks_max(d))
 		return SCHED_E_NOSPACE;
 	uint8_t rec[2u * (REC_COPY_MAX + 3u)];
 	const uint8_t *p = payload;
@@ -263,11 +359,19 @@ int durable_append(struct durable *d, uint8_t type, const void *payload, uint32_
 	for (uint32_t i = 0; i < cb; i++)
 		rec[cb + i] = rec[i]; /* the second copy, written in the same call */
 	int err = d->m.write(d->m.ctx, journal_at(d, d->active) + d->append_at, rec, 2u * cb);
+	/* Marked after the record is whole: a mark never counts a record that is not there. */
+	const uint8_t mark = MARK;
+	if (err == SCHED_OK)
+		err = d->m.write(d->m.ctx, own_marks_at(d, d->active) + d->own_at, &mark, 1);
+	if (err == SCHED_OK && d->next_ok)
+		err = d->m.write(d->m.ctx, next_marks_at(d, 1u - d->active) + d->next_at, &mark, 1);
 	if (err != SCHED_OK) {
 		/* The bytes there are unknown now: nothing more goes into this journal until a snapshot. */
 		d->append_at = journal_bytes(d);
 		return err;
 	}
+	d->own_at++;
+	d->next_at += d->next_ok;
 	d->append_at += 2u * cb;
 	d->seq++;
 	d->records_since_snapshot++;
@@ -447,19 +551,87 @@ static int replay_journal(struct durable *d, unsigned k, const struct durable_si
 	return io;
 }
 
-/* Take up the newest whole snapshot the caller accepts; -1 in *slot if none. */
-static int load_snapshot(struct durable *d, void *dest, uint32_t cap, const struct durable_sink *sink,
-			 struct durable_report *rep, struct snap_header h[2], int *slot)
+/* The mark bytes of one area: how many count, where the last written one ends, and whether
+ * they are exactly the marks written in order (no torn or stray byte). */
+struct marks {
+	uint32_t count, end;
+	bool clean;
+};
+
+static int read_marks(const struct durable *d, uint32_t at, uint32_t n, struct marks *mk)
 {
-	int state[2];
-	for (unsigned k = 0; k < 2; k++) {
-		state[k] = read_header(d, k, &h[k]);
-		if (state[k] < 0)
-			return state[k];
-		rep->slot_state[k] = (uint8_t)state[k];
-		if (state[k] == DURABLE_OK && h[k].generation > d->generation)
-			d->generation = h[k].generation;
+	uint8_t buf[64];
+	uint32_t exact = 0;
+	*mk = (struct marks){0};
+	for (uint32_t done = 0; done < n;) {
+		uint32_t k = n - done < sizeof buf ? n - done : (uint32_t)sizeof buf;
+		int err = d->m.read(d->m.ctx, at + done, buf, k);
+		if (err != SCHED_OK)
+			return err;
+		for (uint32_t i = 0; i < k; i++) {
+			unsigned bits = 0;
+			for (uint8_t v = buf[i]; v != 0; v &= (uint8_t)(v - 1))
+				bits++;
+			/* Nearer 0x00 than 0xFF: a flipped bit or two neither makes nor unmakes a mark. */
+			mk->count += bits <= 4;
+			exact += buf[i] == MARK;
+			if (buf[i] != 0xFF)
+				mk->end = done + i + 1;
+		}
+		done += k;
 	}
+	mk->clean = exact == mk->end;
+	return SCHED_OK;
+}
+
+/* What the end of a slot holds. */
+struct slot_marks {
+	int succ_state;           /* read_succ's answer */
+	struct snap_header succ;  /* its generation and seq, when DURABLE_OK */
+	struct marks own, next;
+	bool tail_blank;          /* no successor record, no next mark: no snapshot followed this one */
+};
+
+static int read_slot_marks(const struct durable *d, unsigned k, struct slot_marks *sm)
+{
+	int state = read_succ(d, k, &sm->succ);
+	if (state < 0)
+		return state;
+	sm->succ_state = state;
+	int err = read_marks(d, own_marks_at(d, k), marks_max(d), &sm->own);
+	if (err == SCHED_OK)
+		err = read_marks(d, next_marks_at(d, k), marks_max(d), &sm->next);
+	sm->tail_blank = state == DURABLE_BLANK && sm->next.end == 0;
+	return err;
+}
+
+/*
+ * The last seq the marks show acknowledged (0: none). A slot whose
+ * successor record stands counts the records marked after that successor
+ * (its own marks are then covered by the successor's seq, or were reported
+ * lost when the successor was written); any other slot with a whole header
+ * counts its own journal's. A successor record is stale when the other slot
+ * has a whole header of another generation: a restore replaced that slot.
+ */
+static uint32_t marked_seq(const int hstate[2], const struct snap_header h[2], const struct slot_marks sm[2])
+{
+	uint32_t seq = 0;
+	for (unsigned k = 0; k < 2; k++) {
+		bool succ = sm[k].succ_state == DURABLE_OK &&
+			    (hstate[1 - k] != DURABLE_OK || h[1 - k].generation == sm[k].succ.generation);
+		uint32_t v = succ ? sm[k].succ.seq + sm[k].next.count
+			   : hstate[k] == DURABLE_OK ? h[k].seq + sm[k].own.count : 0;
+		seq = v > seq ? v : seq;
+	}
+	return seq;
+}
+
+/* Take up the newest whole snapshot the caller accepts, among headers read into @p state and
+ * @p h; -1 in *slot if none. */
+static int load_snapshot(struct durable *d, void *dest, uint32_t cap, const struct durable_sink *sink,
+			 struct durable_report *rep, const int hstate[2], const struct snap_header h[2], int *slot)
+{
+	int state[2] = {hstate[0], hstate[1]};
 	*slot = -1;
 	for (unsigned tries = 0; tries < 2; tries++) {
 		int k = -1;
@@ -489,59 +661,156 @@ static int load_snapshot(struct durable *d, void *dest, uint32_t cap, const stru
 	return SCHED_OK;
 }
 
+int durable_format(struct durable *d, const struct durable_sink *sink)
+{
+	/* Generations go on above any the store holds, whole or named by a successor record. */
+	for (unsigned k = 0; k < 2; k++) {
+		struct snap_header h;
+		int state = read_header(d, k, &h);
+		if (state < 0)
+			return state;
+		if (state == DURABLE_OK && h.generation > d->generation)
+			d->generation = h.generation;
+		if ((state = read_succ(d, k, &h)) < 0)
+			return state;
+		if (state == DURABLE_OK && h.generation > d->generation)
+			d->generation = h.generation;
+	}
+	/*
+	 * The empty state goes to both slots, so that one flipped bit in either
+	 * still leaves a base for the records to come; and journal 1 is erased
+	 * first (journal 0 goes with the first snapshot), so that no record of
+	 * what was there can follow on from the new seq 0 if the second write is
+	 * cut. Slot 1's end is not known to be erased until its own snapshot:
+	 * the first snapshot writes no successor record there.
+	 */
+	d->active = 1;
+	d->seq = 0;
+	d->ready = true;
+	d->succ_ok = d->next_ok = false;
+	d->own_at = d->next_at = 0;
+	d->append_at = journal_bytes(d);
+	int err = erase_range(d, journal_at(d, 1), d->journal_sectors);
+	if (err == SCHED_OK) {
+		sink->load(sink->ctx, 0);
+		err = sink->snapshot(sink->ctx);
+	}
+	if (err == SCHED_OK)
+		err = sink->snapshot(sink->ctx);
+	d->ready = err == SCHED_OK;
+	return err;
+}
+
+/*
+ * No snapshot to take up. A store that holds nothing (blank or torn headers
+ * only: a first format cut short) is formatted; one that holds anything
+ * acknowledged is refused untouched, whatever it is: a snapshot another
+ * build wrote, one whose data is corrupt (its header is whole, so it was
+ * committed), a record, or a mark.
+ */
+static int restore_nothing(struct durable *d, const struct durable_sink *sink, struct durable_report *rep,
+			   uint32_t marked)
+{
+	struct replay_pos none = {.seq = 0, .broken = true};
+	for (unsigned k = 0; k < 2; k++) {
+		int err = replay_journal(d, k, sink, &none, rep, false, NULL); /* counts what is there */
+		if (err != SCHED_OK)
+			return err;
+	}
+	bool held = rep->lost_records > 0 || marked > 0;
+	for (unsigned k = 0; k < 2; k++)
+		held = held || rep->slot_state[k] == DURABLE_BAD_DATA || rep->slot_state[k] == DURABLE_REFUSED;
+	if (held) {
+		rep->refused = true;
+		rep->lost_records = marked > rep->lost_records ? marked : rep->lost_records;
+		d->ready = false;
+		sink->load(sink->ctx, 0);
+		return SCHED_E_FORMAT;
+	}
+	rep->formatted = true;
+	return durable_format(d, sink);
+}
+
 int durable_restore(struct durable *d, void *dest, uint32_t cap, const struct durable_sink *sink,
 		    struct durable_report *rep)
 {
 	*rep = (struct durable_report){0};
+	d->ready = false;
 	struct snap_header h[2];
-	int slot;
-	int err = load_snapshot(d, dest, cap, sink, rep, h, &slot);
-	if (err != SCHED_OK)
-		return err;
-	if (slot < 0) {
-		/* Nothing to take up: start empty and write that, so the next restore has a base. */
-		struct replay_pos none = {.seq = 0, .broken = true};
-		for (unsigned k = 0; k < 2 && err == SCHED_OK; k++)
-			err = replay_journal(d, k, sink, &none, rep, false, NULL); /* counts what is lost */
+	int hstate[2];
+	struct slot_marks sm[2];
+	for (unsigned k = 0; k < 2; k++) {
+		hstate[k] = read_header(d, k, &h[k]);
+		if (hstate[k] < 0)
+			return hstate[k];
+		rep->slot_state[k] = (uint8_t)hstate[k];
+		int err = read_slot_marks(d, k, &sm[k]);
 		if (err != SCHED_OK)
 			return err;
-		rep->formatted = true;
-		d->seq = 0;
-		sink->load(sink->ctx, 0);
-		/*
-		 * The empty state goes to both slots, so that one flipped bit in either
-		 * still leaves a base for the records to come; and journal 1 is erased
-		 * first, so that no record of what was there (another build's, say) can
-		 * follow on from the new seq 0 if the second write is cut.
-		 */
-		err = erase_range(d, journal_at(d, 1), d->journal_sectors);
-		if (err == SCHED_OK)
-			err = sink->snapshot(sink->ctx);
-		return err == SCHED_OK ? sink->snapshot(sink->ctx) : err;
+		if (hstate[k] == DURABLE_OK && h[k].generation > d->generation)
+			d->generation = h[k].generation;
+		/* A successor lost with its slot still took its generation: a new one must not reuse it. */
+		if (sm[k].succ_state == DURABLE_OK && sm[k].succ.generation > d->generation)
+			d->generation = sm[k].succ.generation;
 	}
+	uint32_t marked = marked_seq(hstate, h, sm);
+	int slot;
+	int err = load_snapshot(d, dest, cap, sink, rep, hstate, h, &slot);
+	if (err != SCHED_OK)
+		return err;
+	if (slot < 0)
+		return restore_nothing(d, sink, rep, marked);
 	unsigned base = (unsigned)slot, other = 1u - base;
-	/* A damaged slot with a readable, newer header: its journal is the one that goes on. */
-	bool newer_damaged = (rep->slot_state[other] == DURABLE_BAD_DATA || rep->slot_state[other] == DURABLE_REFUSED) &&
+	/* A damaged slot with a readable, newer header of this layout: its journal is the one that goes on. */
+	bool newer_damaged = hstate[other] == DURABLE_OK &&
+			     (rep->slot_state[other] == DURABLE_BAD_DATA || rep->slot_state[other] == DURABLE_REFUSED) &&
 			     h[other].generation > h[base].generation;
 	struct replay_pos p = {.seq = h[base].seq};
 	rep->slot_used = (uint8_t)base;
 	rep->generation = h[base].generation;
 	rep->snapshot_seq = h[base].seq;
 	uint32_t end_base = 0;
-	if ((err = replay_journal(d, base, sink, &p, rep, !newer_damaged, &end_base)) != SCHED_OK ||
-	    (err = replay_journal(d, other, sink, &p, rep, newer_damaged, NULL)) != SCHED_OK)
+	if ((err = replay_journal(d, base, sink, &p, rep, !newer_damaged, &end_base)) != SCHED_OK)
+		return err;
+	uint32_t in_base = rep->records;
+	if ((err = replay_journal(d, other, sink, &p, rep, newer_damaged, NULL)) != SCHED_OK)
 		return err;
 	rep->seq = p.seq;
+	/* Acknowledged records the marks count beyond what was restored: erased, cut off, or past a hole. */
+	if (marked > p.seq && marked - p.seq > rep->lost_records)
+		rep->lost_records = marked - p.seq;
 	d->seq = p.seq;
 	d->records_since_snapshot = rep->records;
 	d->active = (uint8_t)base; /* a compaction then overwrites the other, damaged or stale, slot */
 	d->append_at = end_base;
+	d->ready = true;
+	/* Appends go on marking both slots only if the marks agree with the journal and the older slot
+	   names this one; else the compaction below starts both afresh. */
+	bool own_agree = sm[base].own.clean && sm[base].own.count == in_base;
+	bool named = rep->slot_state[other] == DURABLE_STALE && sm[other].succ_state == DURABLE_OK &&
+		     sm[other].succ.generation == h[base].generation && sm[other].succ.seq == h[base].seq &&
+		     sm[other].next.clean && sm[other].next.count == in_base;
 	bool damaged = newer_damaged || rep->torn_bytes > 0 || rep->second_copies > 0 || rep->one_copy > 0 ||
-		       rep->lost_records > 0 ||
-		  rep->slot_state[other] == DURABLE_BAD_HEADER || rep->slot_state[other] == DURABLE_BAD_DATA ||
-		  rep->slot_state[other] == DURABLE_REFUSED;
-	if (!damaged)
+		       rep->lost_records > 0 || !own_agree || !named || !sm[base].tail_blank ||
+		       rep->slot_state[other] == DURABLE_BAD_HEADER || rep->slot_state[other] == DURABLE_BAD_DATA ||
+		       rep->slot_state[other] == DURABLE_REFUSED;
+	if (!damaged) {
+		d->own_at = d->next_at = in_base;
+		d->succ_ok = d->next_ok = true;
 		return SCHED_OK;
+	}
 	rep->compacted = true;
-	return sink->snapshot(sink->ctx);
+	/*
+	 * A second snapshot, into the base slot, erases it and its journal when
+	 * they hold what a later restore must not see again: a successor record
+	 * naming a snapshot that is gone (its marks would be counted lost again),
+	 * or records past a loss (counted lost again, and one whose seq the new
+	 * history reaches would be applied to it).
+	 */
+	bool twice = !sm[base].tail_blank || rep->lost_records > 0;
+	d->succ_ok = sm[base].tail_blank;
+	err = sink->snapshot(sink->ctx);
+	if (err == SCHED_OK && twice)
+		err = sink->snapshot(sink->ctx);
+	return err;
 }

@@ -3,7 +3,10 @@
  * Durable state over a NOR-like store: a snapshot in two slots and a
  * write-ahead journal of records, each CRC-protected, so that a reset at
  * any instant (a power cut in the middle of any write) leaves a state that
- * restores to every change acknowledged before it. Knows nothing of the
+ * restores to every change acknowledged before it; each record is also
+ * counted by a mark in both slots, so that an erased or missing journal
+ * sector is reported as lost records, never taken for an unwritten one.
+ * A store it cannot take up is refused, never formatted unasked. Knows nothing of the
  * scheduler: a snapshot is opaque bytes, a record an opaque payload; the
  * console decides what they hold (firmware/persist.c). The format and the
  * recovery rules: docs/store-format.md. Freestanding: no libc, no malloc.
@@ -24,6 +27,12 @@ struct durable_medium {
 };
 
 #define DURABLE_PAYLOAD_MAX 160u /* bytes of one record's payload */
+/*
+ * Journal bytes per record mark: a journal of J bytes takes at most J / 64
+ * records between snapshots (a console submit line and its copy are about
+ * 64 bytes), and each slot keeps two mark bytes per record it may take.
+ */
+#define DURABLE_MARK_SPAN 64u
 
 /* Why a part of the store was not used on restore (reported, never silent). */
 enum durable_discard {
@@ -37,7 +46,8 @@ enum durable_discard {
 
 /* What durable_restore() found and did. */
 struct durable_report {
-	bool formatted;           /* nothing usable was found: the store was started afresh */
+	bool formatted;           /* the store held nothing, and was started afresh */
+	bool refused;             /* nothing usable, but not blank: left as it was (SCHED_E_FORMAT) */
 	uint8_t slot_used;        /* the snapshot taken up (0 or 1) */
 	uint8_t slot_state[2];    /* enum durable_discard of each slot */
 	uint32_t generation;      /* of the snapshot taken up */
@@ -48,7 +58,8 @@ struct durable_report {
 	uint32_t one_copy;        /* records whose second copy is missing or differs (a cut between them) */
 	uint32_t torn_offset;     /* where unusable bytes follow the last record (0: none) */
 	uint32_t torn_bytes;      /* how many bytes there are not erased */
-	uint32_t lost_records;    /* valid-looking records past a gap or a corrupt pair, not applied */
+	uint32_t lost_records;    /* acknowledged records the restore could not apply: past a gap or a corrupt
+				     pair, or erased or missing (counted by the marks in the slots) */
 	bool compacted;           /* a new snapshot was written to leave a clean store */
 };
 
@@ -63,6 +74,11 @@ struct durable {
 	uint32_t snapshot_max;
 	uint32_t records_since_snapshot;
 	uint32_t snapshots_written;
+	bool ready;          /* restored or formatted: appends and snapshots may run */
+	bool succ_ok;        /* the active slot's successor record and next marks are erased */
+	bool next_ok;        /* the older slot names the active one: records are marked there too */
+	uint32_t own_at;     /* mark bytes used in the active slot's own marks */
+	uint32_t next_at;    /* and in the older slot's next marks */
 };
 
 /** Bytes a store needs for snapshots of up to @p snapshot_max bytes and journals of @p journal_bytes. O(1). */
@@ -94,21 +110,39 @@ struct durable_sink {
  * Restore: take up the newest snapshot that is whole (read into @p dest of
  * @p cap bytes, CRC-checked, then offered to sink->load), replay the
  * records after it from both journals as long as they follow on without a
- * gap, and report everything set aside. When nothing valid exists the store
- * is formatted (sink->snapshot writes the caller's empty state). When
- * anything was set aside (a torn tail, a corrupt copy, a bad slot) a new
+ * gap, and report everything set aside, with every acknowledged record the
+ * marks count that could not be applied in lost_records. When anything was
+ * set aside (a torn tail, a corrupt copy, a bad slot, a lost record) a new
  * snapshot is written at once, so appends never meet half-written bytes.
- * O(store size + records x apply). Errors of the medium (SCHED_E_IO) and of
- * sink->snapshot are returned; the report is filled as far as it got.
+ * When no snapshot can be taken up: a store that holds nothing (no header
+ * but blank or torn ones, no record, no mark) is formatted as by
+ * durable_format(); any other is refused, SCHED_E_FORMAT with
+ * rep->refused, and nothing is written, so that nothing acknowledged is
+ * erased unasked (another build's snapshots, damage): only durable_format()
+ * starts it afresh. O(store size + records x apply). Errors of the medium
+ * (SCHED_E_IO) and of sink->snapshot are returned; the report is filled as
+ * far as it got.
  */
 int durable_restore(struct durable *d, void *dest, uint32_t cap, const struct durable_sink *sink,
 		    struct durable_report *rep);
 
 /**
+ * Format: start the store afresh, whatever it holds, with the caller's
+ * empty state (sink->load with length 0, then sink->snapshot into both
+ * slots) at seq 0. Every journal sector is erased before the first snapshot,
+ * so no record of before can follow on from the new sequence. Generations
+ * go on from the highest found, so a format cut short is never mistaken
+ * for an older snapshot. O(store size). Medium errors, and sink->snapshot's.
+ */
+int durable_format(struct durable *d, const struct durable_sink *sink);
+
+/**
  * Append one record (type 1..254, @p n <= DURABLE_PAYLOAD_MAX) to the
- * journal, written twice and durable when this returns. It gets sequence
- * number durable_seq() + 1. O(n). SCHED_E_NOSPACE: the journal is full
- * (write a snapshot, then append again); SCHED_E_INVAL; medium errors.
+ * journal, written twice and then marked in both slots (three writes),
+ * durable when this returns. It gets sequence number durable_seq() + 1.
+ * O(n). SCHED_E_NOSPACE: the journal or its marks are full (write a
+ * snapshot, then append again); SCHED_E_INVAL; SCHED_E_STATE: not restored
+ * or formatted; medium errors.
  */
 int durable_append(struct durable *d, uint8_t type, const void *payload, uint32_t n);
 
@@ -123,8 +157,10 @@ struct durable_piece {
  * @p count pieces in order, into the older slot, then start its journal
  * empty. The new slot is committed by its header, written last and read
  * back; until then the previous snapshot and journal stay whole.
- * O(snapshot + slot and journal erase). SCHED_E_NOSPACE: over snapshot_max;
- * SCHED_E_CRC: the read-back differs; medium errors.
+ * Then the slot it leaves gets a successor record naming it, so the
+ * records to come are marked there too. O(snapshot + slot and journal
+ * erase). SCHED_E_NOSPACE: over snapshot_max; SCHED_E_CRC: the read-back
+ * differs; SCHED_E_STATE: not restored or formatted; medium errors.
  */
 int durable_snapshot(struct durable *d, const struct durable_piece *pieces, unsigned count);
 

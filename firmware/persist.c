@@ -48,27 +48,61 @@ static struct {
 	uint64_t journal_cost; /* what replaying the journal since the last snapshot costs */
 	uint32_t budget_snapshots; /* snapshots taken because that cost passed the budget */
 	int failure; /* the sched_err that made it fail */
+	bool mounted; /* st.d is laid out over the store: a format can run */
+	bool grown;   /* the port's store is as large as the layout */
+	uint32_t present, want; /* bytes the port had at boot, and the bytes the layout needs */
 	struct durable d;
 	struct port_store_geometry g;
 } st;
 
-/* The console's medium: the port's store calls. */
+static bool format_at_boot; /* console_store_format_at_boot() was called */
+
+void console_store_format_at_boot(void)
+{
+	format_at_boot = true;
+}
+
+/*
+ * The console's medium: the port's store calls, except that a store
+ * shorter than the layout (a new file, or one cut short) is grown only
+ * before the first write or erase, and reads as erased past its end until
+ * then, as the port's growth will make it. So a store the restore refuses
+ * is left byte for byte as it was.
+ */
+static int grow(void)
+{
+	if (st.grown)
+		return SCHED_OK;
+	struct port_store_geometry g;
+	int err = port_store_open(st.want, &g);
+	st.grown = err == SCHED_OK;
+	return err;
+}
+
 static int medium_erase(void *ctx, uint32_t sector)
 {
 	(void)ctx;
-	return port_store_erase(sector);
+	int err = grow();
+	return err != SCHED_OK ? err : port_store_erase(sector);
 }
 
 static int medium_write(void *ctx, uint32_t offset, const void *data, uint32_t n)
 {
 	(void)ctx;
-	return port_store_write(offset, data, n);
+	int err = grow();
+	return err != SCHED_OK ? err : port_store_write(offset, data, n);
 }
 
 static int medium_read(void *ctx, uint32_t offset, void *data, uint32_t n)
 {
 	(void)ctx;
-	return port_store_read(offset, data, n);
+	uint32_t have = n; /* bytes the port has */
+	if (!st.grown && (uint64_t)offset + n > st.present)
+		have = offset >= st.present ? 0 : st.present - offset;
+	unsigned char *p = data;
+	for (uint32_t i = have; i < n; i++)
+		p[i] = 0xFF;
+	return have == 0 ? SCHED_OK : port_store_read(offset, data, have);
 }
 
 /*
@@ -149,14 +183,16 @@ static void apply_record(void *ctx, uint8_t type, const uint8_t *payload, uint32
 }
 
 /* "restore ..." : what the store gave back, what was set aside and why, and what it cost. */
-static void report(const struct durable_report *r, uint64_t cycles)
+static void report(const struct durable_report *r, bool requested, uint64_t cycles)
 {
 	struct con_load l = con_view_load(con.s);
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "restore");
 	if (r->formatted)
-		fmt_str(&f, " formatted");
+		fmt_str(&f, requested ? " formatted requested" : " formatted");
+	if (r->refused)
+		fmt_str(&f, " refused");
 	fmt_kv(&f, " generation=", r->generation);
 	fmt_kv(&f, " snapshot_seq=", r->snapshot_seq);
 	fmt_kv(&f, " records=", r->records);
@@ -166,7 +202,9 @@ static void report(const struct durable_report *r, uint64_t cycles)
 	fmt_kv(&f, " running=", l.running);
 	for (unsigned k = 0; k < 2; k++) {
 		fmt_str(&f, k ? " slot1=" : " slot0=");
-		fmt_str(&f, k == r->slot_used && !r->formatted ? "used" : durable_discard_name(r->slot_state[k]));
+		fmt_str(&f, requested ? "formatted"
+			    : k == r->slot_used && !r->formatted && !r->refused ? "used"
+			    : durable_discard_name(r->slot_state[k]));
 	}
 	fmt_kv(&f, " second_copies=", r->second_copies);
 	fmt_kv(&f, " one_copy=", r->one_copy);
@@ -188,34 +226,66 @@ static void fail(int err, const char *what)
 	con_err(err, what);
 }
 
+/* The console's side of the engine: its snapshot, its records, and its empty state. */
+static const struct durable_sink sink = {load_snapshot, apply_record, write_snapshot, NULL};
+
+/* Format the store: the empty schedule at boot's configuration, seq 0. */
+static int format(void)
+{
+	int err = durable_format(&st.d, &sink);
+	if (err != SCHED_OK) {
+		con_live_init();
+		return err;
+	}
+	st.state = STORE_ON;
+	st.failure = SCHED_OK;
+	st.journal_cost = 0;
+	return SCHED_OK;
+}
+
 void persist_boot(void)
 {
 	st.state = STORE_OFF;
-	int err = port_store_open(0, &st.g);
+	st.mounted = false;
+	int err = port_store_open(0, &st.g); /* asks for nothing, so nothing is written yet */
 	if (err == SCHED_E_NOENT)
 		return;
-	uint32_t want = err == SCHED_OK ? durable_store_bytes(st.g.sector_bytes, SNAPSHOT_MAX, PERSIST_JOURNAL_BYTES) : 0;
-	if (err == SCHED_OK)
-		err = port_store_open(want, &st.g);
-	struct durable_medium m = {medium_erase, medium_write, medium_read, NULL, st.g.sector_bytes, st.g.sectors};
-	if (err == SCHED_OK)
+	if (err == SCHED_OK) {
+		uint64_t present = (uint64_t)st.g.sectors * st.g.sector_bytes;
+		st.want = durable_store_bytes(st.g.sector_bytes, SNAPSHOT_MAX, PERSIST_JOURNAL_BYTES);
+		st.present = present > UINT32_MAX ? UINT32_MAX : (uint32_t)present;
+		st.grown = st.present >= st.want;
+		if (!st.grown)
+			st.g.sectors = st.want / st.g.sector_bytes; /* the layout's, in whole sectors */
+		struct durable_medium m = {medium_erase, medium_write, medium_read, NULL, st.g.sector_bytes, st.g.sectors};
 		err = durable_mount(&st.d, &m, SNAPSHOT_MAX, PERSIST_JOURNAL_BYTES);
+	}
 	if (err != SCHED_OK) {
 		fail(err, "the store cannot be opened: journaled commands are refused");
 		return;
 	}
+	st.mounted = true;
 	st.state = STORE_ON;
-	struct durable_sink sink = {load_snapshot, apply_record, write_snapshot, NULL};
-	struct durable_report r;
+	struct durable_report r = {.formatted = true};
 	uint64_t c0 = port_cycles();
-	err = durable_restore(&st.d, con_arena, CON_ARENA_BYTES, &sink, &r);
+	if (format_at_boot)
+		err = format(); /* asked for: whatever the store held is gone */
+	else
+		err = durable_restore(&st.d, con_arena, CON_ARENA_BYTES, &sink, &r);
 	uint64_t cycles = port_cycles() - c0;
+	if (err == SCHED_E_FORMAT) {
+		report(&r, false, cycles);
+		fail(err, "the store holds state this build cannot take up (another build's, or damaged; the restore "
+			  "line says which) and was left as it was: journaled commands are refused until `store format` "
+			  "(build/console --store-format) starts it afresh, discarding it");
+		return;
+	}
 	if (err != SCHED_OK) {
 		con_live_init();
 		fail(err, "the store failed during restore: journaled commands are refused");
 		return;
 	}
-	report(&r, cycles);
+	report(&r, format_at_boot, cycles);
 }
 
 void persist_fmt_banner(struct fmt *f)
@@ -230,7 +300,10 @@ bool persist_log(const char *text, unsigned n)
 	if (st.state == STORE_OFF)
 		return true;
 	if (st.state == STORE_FAILED) {
-		con_err(SCHED_E_IO, "the store failed earlier: nothing that changes the schedule is accepted");
+		con_err(SCHED_E_IO, st.failure == SCHED_E_FORMAT
+			? "the store was refused at boot (the restore line says why): nothing that changes the "
+			  "schedule is accepted until store format"
+			: "the store failed earlier: nothing that changes the schedule is accepted");
 		return false;
 	}
 	int err = SCHED_OK;
@@ -264,16 +337,39 @@ void persist_ran(uint64_t cycles)
 
 /* --- the store and digest commands ------------------------------------------------------------ */
 
-/* store: where the store stands; store snapshot: compact the journal into a snapshot now. */
+/*
+ * store: where the store stands; store snapshot: compact the journal into a
+ * snapshot now; store format: start the store afresh with the empty
+ * schedule, discarding whatever it held (the one way, with --store-format,
+ * to reuse a store the restore refused).
+ */
 void cmd_store(struct args *a)
 {
-	if (a->n == 2 && !con_str_eq(a->v[1], "snapshot")) {
-		con_err(SCHED_E_INVAL, "store takes snapshot or nothing");
+	if (a->n == 2 && !con_str_eq(a->v[1], "snapshot") && !con_str_eq(a->v[1], "format")) {
+		con_err(SCHED_E_INVAL, "store takes snapshot, format or nothing");
+		return;
+	}
+	if (a->n == 2 && con_str_eq(a->v[1], "format") && st.mounted) {
+		int err = format();
+		if (err != SCHED_OK) {
+			fail(err, "the format failed");
+			return;
+		}
+		struct durable_info info;
+		durable_info(&st.d, &info);
+		struct fmt f;
+		fmt_init(&f);
+		fmt_kv(&f, "ok formatted store=on generation=", info.generation);
+		fmt_kv(&f, " seq=", info.seq);
+		fmt_line(&f);
 		return;
 	}
 	if (st.state != STORE_ON) {
 		if (a->n == 2) {
-			con_err(st.state == STORE_OFF ? SCHED_E_STATE : st.failure, st.state == STORE_OFF ? "no store" : "the store failed");
+			con_err(st.state == STORE_OFF ? SCHED_E_STATE : st.failure,
+				st.state == STORE_OFF                ? "no store"
+				: st.failure == SCHED_E_FORMAT ? "the store was refused at boot: store format starts it afresh"
+							       : "the store failed");
 			return;
 		}
 		con_ok(st.state == STORE_OFF ? " store=off" : " store=failed");

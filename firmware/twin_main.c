@@ -8,7 +8,7 @@
 #include "host/port_host.h"
 
 static const char usage[] =
-	"Usage: console [--store FILE] [--help]\n"
+	"Usage: console [--store FILE [--store-format]] [--help]\n"
 	"The firmware's line console on stdin and stdout, the same code as on the boards:\n"
 	"wait for the banner (\"... ready\"), then send one command per line; each gets\n"
 	"zero or more \"evt\" lines, then one \"ok ...\" or \"err <code> <message>\" line.\n"
@@ -16,7 +16,11 @@ static const char usage[] =
 	"  --store FILE  keep the schedule in FILE (created if missing) across restarts:\n"
 	"                every command that changes it is journaled there before it runs,\n"
 	"                and a restart restores it (docs/store-format.md); without it,\n"
-	"                nothing survives the process\n"
+	"                nothing survives the process. A store this build cannot take up\n"
+	"                (another build's layout, or damage that left no snapshot) is\n"
+	"                refused and left as it is: journaled commands then fail\n"
+	"  --store-format  start the store afresh, empty, discarding whatever it held\n"
+	"                (as the console's \"store format\" does)\n"
 	"The protocol and the error codes: docs/console.md.\n";
 
 int main(int argc, char **argv)
@@ -25,6 +29,10 @@ int main(int argc, char **argv)
 	if (argc > 2 && strcmp(argv[1], "--store") == 0) {
 		port_host_store_file(argv[2]);
 		i = 3;
+		if (argc > i && strcmp(argv[i], "--store-format") == 0) {
+			console_store_format_at_boot();
+			i++;
+		}
 	}
 	if (argc > i) {
 		bool help = argc == i + 1 && (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0);

@@ -81,7 +81,9 @@ struct port_store_geometry {
 /**
  * Open the platform's store, sized for at least @p want_bytes (a store on a
  * file is created or grown to that, rounded up to whole sectors, with the
- * new bytes erased); fills @p g. O(size) on creation, else O(1).
+ * new bytes erased; a torn tail, part of a sector past the last whole one,
+ * is not part of the store and is erased when it grows); fills @p g.
+ * Asking for 0 bytes never changes the medium. O(size) on creation, else O(1).
  * SCHED_E_NOENT: no store is configured (the controller keeps no state);
  * SCHED_E_NOSPACE: a fixed medium smaller than @p want_bytes; SCHED_E_IO.
  */

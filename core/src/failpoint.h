@@ -20,9 +20,11 @@
  * fail and check that the call returned its error, or took its documented
  * fallback, and harmed nothing (tests/unit/test_failk.c; SQLite and lwIP
  * test exhaustion this way). Without the macro SCHED_FAIL is the constant
- * false: release and board builds carry no code and no state for it. The
- * state is one process-wide record, the core's only global, and it exists
- * only in (single-threaded) test programs.
+ * false: release and board builds carry no code for it, and of its state only
+ * each pool's one-byte site (core/src/pool.h), which every build keeps so
+ * that the saved state has one layout. The rest of the state is one
+ * process-wide record, the core's only global, and it exists only in
+ * (single-threaded) test programs.
  */
 
 /* Where an allocation happens; a test may aim at a set of them (a mask of 1u << site). */

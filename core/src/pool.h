@@ -26,11 +26,13 @@ struct sched_pool {
 	uint32_t fails;        /* allocations refused because the pool was at its limit */
 	uint32_t fresh;        /* elements at the array's end never handed out: on no list, never
 				* written, so a large pool costs memory only as it is used */
-#ifdef SCHED_FAILPOINTS
-	/* enum sched_fail_site its allocations count at (test builds only). Here it takes padding
-	 * a 64-bit build has anyway, so the test build's state has the release layout there. */
+	/*
+	 * enum sched_fail_site its allocations count at. Only the san build reads it, but every
+	 * build has it: the state is saved byte for byte (the console's store), and a field that
+	 * only some builds have moves the fields after it, so a store the san build wrote was
+	 * refused by the release build of the same commit and formatted (issue 25, item 0.3).
+	 */
 	uint8_t site;
-#endif
 	struct sched_list free_list;
 };
 
@@ -86,15 +88,10 @@ static inline uint32_t sched_pool_available(const struct sched_pool *pool)
 	return pool->limit - pool->used;
 }
 
-/** Name the fault-injection site this pool's allocations count at (no-op unless SCHED_FAILPOINTS). O(1). */
+/** Name the fault-injection site this pool's allocations count at (read only with SCHED_FAILPOINTS). O(1). */
 static inline void sched_pool_set_site(struct sched_pool *pool, enum sched_fail_site site)
 {
-#ifdef SCHED_FAILPOINTS
 	pool->site = (uint8_t)site;
-#else
-	(void)pool;
-	(void)site;
-#endif
 }
 
 /** True when @p elem is an element of this pool's array (free or not). O(1). */

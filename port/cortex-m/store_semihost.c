@@ -197,10 +197,14 @@ int port_store_open(uint32_t want_bytes, struct port_store_geometry *g)
 	uint32_t want = (want_bytes + STORE_SECTOR_BYTES - 1) / STORE_SECTOR_BYTES * STORE_SECTOR_BYTES;
 	uint32_t whole = have / STORE_SECTOR_BYTES * STORE_SECTOR_BYTES; /* a torn tail is not a sector */
 	uint32_t size = whole > want ? whole : want;
-	/* A new medium reads as erased: the bytes added are 0xFF, never the zeros a seek past the end leaves. */
-	if (have < size) {
-		/* A failure part way keeps the state of before the call: the file only grew. */
-		int err = put_erased(have, size);
+	/*
+	 * A new medium reads as erased: the bytes added are 0xFF, never the zeros
+	 * a seek past the end leaves. From the last whole sector: a torn tail was
+	 * past the store, read as erased, and must not come back.
+	 */
+	if (want > whole) {
+		/* A failure part way keeps the store of before the call: only bytes past it changed. */
+		int err = put_erased(whole, want);
 		if (err != SCHED_OK)
 			return err;
 	}

@@ -178,9 +178,14 @@ int port_store_open(uint32_t want_bytes, struct port_store_geometry *g)
 	if (want > UINT32_MAX)
 		return SCHED_E_RANGE;
 	store_size = (uint32_t)(have > want ? have : want);
-	if (have < want || (uint64_t)st.st_size != have) {
-		/* Grow (or square off) with erased bytes: a new medium reads as 0xFF. */
-		for (uint64_t at = (uint64_t)st.st_size; at < store_size;) {
+	if (have < want) {
+		/*
+		 * Grow with erased bytes: a new medium reads as 0xFF. From the last
+		 * whole sector, so a torn tail (a file cut inside a sector) is erased
+		 * too: before the growth it was past the store, and the console read
+		 * it as erased (firmware/persist.c), so it must not come back.
+		 */
+		for (uint64_t at = have; at < store_size;) {
 			uint32_t n = (uint32_t)(store_size - at < HOST_SECTOR_BYTES ? store_size - at : HOST_SECTOR_BYTES);
 			int err = put(erased, n, (uint32_t)at);
 			if (err != SCHED_OK)

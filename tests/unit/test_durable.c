@@ -343,25 +343,36 @@ static void many_flips_never_accept_a_wrong_state(void)
 	memcpy(&nor2, &nor, sizeof nor);
 	struct test_rng r;
 	test_rng_seed(&r, 7);
-	uint32_t losses = 0, trials = 3000;
+	uint32_t losses = 0, refusals = 0, trials = 3000;
+	static struct nor flipped;
 	for (uint32_t t = 0; t < trials; t++) {
 		memcpy(&nor, &nor2, sizeof nor);
 		uint32_t flips = test_rng_range(&r, 2, 8);
 		for (uint32_t f = 0; f < flips; f++)
 			(void)flip_one_bit(&r);
+		memcpy(&flipped, &nor, sizeof nor);
 		struct durable_report rep;
-		CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
+		int err = boot(&ctl, &nor, &rep);
+		if (err == SCHED_E_FORMAT) {
+			/* Nothing to take up, but records or marks are there: refused, and left as it was. */
+			refusals++;
+			CHECK(rep.refused);
+			CHECK(memcmp(nor.mem, flipped.mem, sizeof nor.mem) == 0);
+			continue;
+		}
+		CHECK_EQ(err, SCHED_OK);
 		CHECK(state_is_prefix(&ctl, 0, HISTORY));
 		if (ctl.live.count < HISTORY) {
 			losses++;
-			bool said = rep.formatted || rep.lost_records > 0 || rep.torn_bytes > 0 ||
+			bool said = rep.lost_records > 0 || rep.torn_bytes > 0 ||
 				    rep.slot_state[0] == DURABLE_BAD_DATA || rep.slot_state[1] == DURABLE_BAD_DATA ||
 				    rep.slot_state[0] == DURABLE_BAD_HEADER || rep.slot_state[1] == DURABLE_BAD_HEADER;
 			CHECK(said);
 		}
 	}
-	printf("note: durable: %u trials of 2-8 flips: %u lost records, each with the damage reported\n", trials,
-	       losses);
+	printf("note: durable: %u trials of 2-8 flips: %u lost records, each with the damage reported; %u found "
+	       "no snapshot to take up and were refused\n",
+	       trials, losses, refusals);
 }
 
 /* The medium's rules and the engine's limits. */
@@ -437,10 +448,12 @@ static void flips_right_after_format_lose_nothing(void)
 
 /*
  * A store whose snapshots this build refuses (another build's), with records
- * in a journal: the format must not let them follow on from the new history's
- * seq, however far it goes.
+ * in a journal: the restore refuses it and writes nothing (issue 25: nothing
+ * acknowledged is erased unasked); a format asked for starts it afresh, and
+ * the old records must not follow on from the new history's seq, however
+ * far it goes.
  */
-static void a_format_forgets_the_old_journals(void)
+static void a_store_of_another_build_is_refused_until_formatted(void)
 {
 	make_history(7);
 	fresh();
@@ -453,14 +466,82 @@ static void a_format_forgets_the_old_journals(void)
 									format's first snapshot does not erase */
 	for (uint32_t i = 0; i < 6; i++)
 		CHECK_EQ(durable_append(&ctl.d, 7, "old", 3), SCHED_OK);
+	memcpy(&nor2, &nor, sizeof nor);
 	struct durable_report rep;
-	CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
-	CHECK(rep.formatted);
+	CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_E_FORMAT);
+	CHECK(rep.refused && !rep.formatted);
+	CHECK_EQ(rep.slot_state[0], DURABLE_REFUSED);
+	CHECK_EQ(rep.slot_state[1], DURABLE_REFUSED);
+	CHECK_EQ(rep.lost_records, 6);
+	CHECK(memcmp(nor.mem, nor2.mem, sizeof nor.mem) == 0);
+	CHECK_EQ(durable_append(&ctl.d, 7, "new", 3), SCHED_E_STATE); /* nothing goes on over it */
+	CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_E_FORMAT);             /* and it stays refused */
+	CHECK(memcmp(nor.mem, nor2.mem, sizeof nor.mem) == 0);
+	struct durable_sink sink = {sink_load, sink_apply, sink_snapshot, &ctl};
+	CHECK_EQ(durable_format(&ctl.d, &sink), SCHED_OK);
 	CHECK_EQ(ctl.live.count, 0);
 	CHECK_EQ(run_script(&ctl, &nor, 0, 4), 4);
 	CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
 	CHECK_EQ(rep.seq, 4);
+	CHECK_EQ(rep.lost_records, 0);
 	CHECK(state_is_prefix(&ctl, 4, 4));
+
+	/* A store laid out otherwise (another journal size, as another build's): refused, untouched. */
+	memcpy(&nor2, &nor, sizeof nor);
+	struct durable_medium m = medium_of(&nor);
+	CHECK_EQ(durable_mount(&ctl.d, &m, SNAP_MAX, 2u * JOURNAL), SCHED_OK);
+	memset(&ctl.live, 0, sizeof ctl.live);
+	CHECK_EQ(durable_restore(&ctl.d, &ctl.loaded, sizeof ctl.loaded, &sink, &rep), SCHED_E_FORMAT);
+	CHECK(rep.refused);
+	CHECK_EQ(rep.slot_state[0], DURABLE_REFUSED);
+	CHECK_EQ(rep.slot_state[1], DURABLE_REFUSED);
+	CHECK(memcmp(nor.mem, nor2.mem, sizeof nor.mem) == 0);
+}
+
+/*
+ * A format cut at every byte, over a store of another build's: the next
+ * restore either formats (nothing was left to lose), or refuses again and
+ * writes nothing, or takes up the new empty state; never anything else.
+ */
+static void a_format_cut_anywhere_leaves_no_wrong_state(void)
+{
+	make_history(10);
+	fresh();
+	uint8_t odd[10] = {0};
+	struct durable_piece p = {odd, sizeof odd};
+	CHECK_EQ(durable_snapshot(&ctl.d, &p, 1), SCHED_OK);
+	CHECK_EQ(durable_snapshot(&ctl.d, &p, 1), SCHED_OK);
+	for (uint32_t i = 0; i < 6; i++)
+		CHECK_EQ(durable_append(&ctl.d, 7, "old", 3), SCHED_OK);
+	static struct nor old;
+	memcpy(&old, &nor, sizeof nor);
+	struct durable_sink sink = {sink_load, sink_apply, sink_snapshot, &ctl};
+	uint64_t at = nor.bytes;
+	CHECK_EQ(durable_format(&ctl.d, &sink), SCHED_OK);
+	uint64_t total = nor.bytes - at;
+	uint32_t refused = 0;
+	for (uint64_t cut = 1; cut <= total; cut++) {
+		memcpy(&nor, &old, sizeof nor);
+		nor.budget = nor.bytes + cut;
+		(void)durable_format(&ctl.d, &sink);
+		nor.dead = false;
+		nor.budget = 0;
+		memcpy(&nor2, &nor, sizeof nor);
+		struct durable_report rep;
+		int err = boot(&ctl, &nor, &rep);
+		if (err == SCHED_E_FORMAT) {
+			refused++;
+			CHECK(memcmp(nor.mem, nor2.mem, sizeof nor.mem) == 0);
+			continue;
+		}
+		CHECK_EQ(err, SCHED_OK);
+		CHECK_EQ(ctl.live.count, 0);
+		CHECK_EQ(run_script(&ctl, &nor, 0, 3), 3);
+		CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
+		CHECK(state_is_prefix(&ctl, 3, 3));
+	}
+	printf("note: durable: a format cut at each of its %llu bytes: %u left a store that is refused again\n",
+	       (unsigned long long)total, refused);
 }
 
 /*
@@ -527,6 +608,101 @@ static void a_record_image_in_a_payload_is_not_a_copy(void)
 	CHECK_EQ(rep.second_copies, 1);
 }
 
+/* What a boot after damage did, when it did it honestly. */
+enum honest { DISHONEST, RESTORED, REFUSED };
+
+/*
+ * After a damaging boot: either the store was refused and left as it was, or
+ * the restored state is a prefix whose length plus lost_records is every
+ * acknowledged record, and a second boot agrees without a new report.
+ * @p before is the medium as the boot found it.
+ */
+static enum honest honest_restore(uint32_t acked, const struct nor *before, const char *what, uint32_t which, uint32_t at)
+{
+	struct durable_report rep;
+	int err = boot(&ctl, &nor, &rep);
+	if (err == SCHED_E_FORMAT) {
+		if (memcmp(nor.mem, before->mem, sizeof nor.mem) == 0)
+			return REFUSED;
+		fprintf(stderr, "%s %u after %u records: refused, but the medium changed\n", what, which, at);
+		return DISHONEST;
+	}
+	if (err != SCHED_OK || !state_is_prefix(&ctl, 0, acked) || ctl.live.count + rep.lost_records != acked) {
+		fprintf(stderr, "%s %u after %u records: err %d, restored %u, lost_records %u of %u acknowledged\n", what,
+			which, at, err, ctl.live.count, rep.lost_records, acked);
+		return DISHONEST;
+	}
+	uint32_t count = ctl.live.count;
+	if (boot(&ctl, &nor, &rep) != SCHED_OK || ctl.live.count != count || rep.lost_records != 0) {
+		fprintf(stderr, "%s %u after %u records: the second boot restored %u (lost_records %u), the first %u\n", what,
+			which, at, ctl.live.count, rep.lost_records, count);
+		return DISHONEST;
+	}
+	return RESTORED;
+}
+
+/* The first format of a blank medium, cut at every byte: the next boot formats again or takes up
+ * what the format committed, and never refuses (a new controller must not need a technician). */
+static void a_first_format_cut_anywhere_formats_again(void)
+{
+	make_history(11);
+	wipe();
+	struct durable_report rep;
+	CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
+	uint64_t total = nor.bytes;
+	for (uint64_t cut = 1; cut <= total; cut++) {
+		wipe();
+		nor.budget = cut;
+		(void)boot(&ctl, &nor, &rep);
+		nor.dead = false;
+		nor.budget = 0;
+		int err = boot(&ctl, &nor, &rep);
+		if (err != SCHED_OK) {
+			fprintf(stderr, "first format cut at byte %llu: the next boot gave %d\n", (unsigned long long)cut, err);
+			CHECK(false);
+		}
+		CHECK_EQ(ctl.live.count, 0);
+		CHECK_EQ(run_script(&ctl, &nor, 0, 3), 3);
+		CHECK_EQ(boot(&ctl, &nor, &rep), SCHED_OK);
+		CHECK(state_is_prefix(&ctl, 3, 3));
+	}
+}
+
+/*
+ * An erased sector anywhere in the store, and the store cut short (a file
+ * truncated: the rest reads as erased), after every record of a script:
+ * nothing acknowledged is lost without being reported (issue 25, 0.2).
+ */
+static void erased_sectors_are_never_silent(void)
+{
+	make_history(9);
+	static struct nor after;
+	uint32_t sectors = STORE_BYTES / SECTOR, erases = 0, truncations = 0, losses = 0, refusals = 0;
+	for (uint32_t at = 1; at <= HISTORY; at++) {
+		fresh();
+		CHECK_EQ(run_script(&ctl, &nor, 0, at), at);
+		memcpy(&after, &nor, sizeof nor);
+		for (uint32_t cut = 0; cut < 2u * sectors; cut++) {
+			bool truncate = cut >= sectors;
+			uint32_t s = truncate ? cut - sectors : cut;
+			if (truncate && s == 0)
+				continue; /* nothing left at all: a new medium */
+			memcpy(&nor, &after, sizeof nor);
+			memset(nor.mem + s * SECTOR, 0xFF, truncate ? STORE_BYTES - s * SECTOR : SECTOR);
+			memcpy(&nor2, &nor, sizeof nor);
+			enum honest how = honest_restore(at, &nor2, truncate ? "truncated at sector" : "erased sector", s, at);
+			CHECK(how != DISHONEST);
+			losses += how == RESTORED && ctl.live.count < at;
+			refusals += how == REFUSED;
+			erases += !truncate;
+			truncations += truncate;
+		}
+	}
+	printf("note: durable: %u single erased sectors and %u truncations, after every record of a %u-record "
+	       "script: %u lost records and said so, %u refused and left the medium alone\n",
+	       erases, truncations, HISTORY, losses, refusals);
+}
+
 static const struct test tests[] = {
 	{"clean_run_restores_everything", clean_run_restores_everything},
 	{"cut_at_every_byte", cut_at_every_byte},
@@ -534,9 +710,12 @@ static const struct test tests[] = {
 	{"many_flips_never_accept_a_wrong_state", many_flips_never_accept_a_wrong_state},
 	{"limits", limits},
 	{"flips_right_after_format_lose_nothing", flips_right_after_format_lose_nothing},
-	{"a_format_forgets_the_old_journals", a_format_forgets_the_old_journals},
+	{"a_store_of_another_build_is_refused_until_formatted", a_store_of_another_build_is_refused_until_formatted},
+	{"a_format_cut_anywhere_leaves_no_wrong_state", a_format_cut_anywhere_leaves_no_wrong_state},
 	{"cut_then_flip_loses_nothing", cut_then_flip_loses_nothing},
 	{"a_record_image_in_a_payload_is_not_a_copy", a_record_image_in_a_payload_is_not_a_copy},
+	{"a_first_format_cut_anywhere_formats_again", a_first_format_cut_anywhere_formats_again},
+	{"erased_sectors_are_never_silent", erased_sectors_are_never_silent},
 	{NULL, NULL},
 };
 
