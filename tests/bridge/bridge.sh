@@ -368,3 +368,5 @@ session_board() {
 for s in ${*:-refusals e2e kills board}; do
 	"session_$s"
 done
+# Failures are TEST lines; the last command (a wait on a QEMU killed on purpose) must not decide the status.
+exit 0
