@@ -10,6 +10,7 @@
 
 #include "gang_priv.h"
 #include "harness.h"
+#include "sched/replay.h"
 
 #define GCAP 64
 static _Alignas(8) unsigned char arena[1u << 20];
@@ -646,6 +647,107 @@ static void quiet_quanta_by_hand(void)
 	CHECK_EQ(sched_gang_tick(g), SCHED_E_TIME);
 }
 
+/* The replay engine's side: tried only after an arrival, a start or an end, the skip still takes
+ * every quiet stretch (a few SWITCHes for 2^31 quanta), and the hash, the metrics and the events
+ * are those of every_quantum (a SWITCH per quantum, as --events-plans writes them). */
+struct engine_seen {
+	uint64_t switches, skips, others, hash;
+	sched_time_t last_end;
+};
+
+static void on_replay(void *ctx, const struct sched_replay_event *e)
+{
+	struct engine_seen *s = ctx;
+	if (e->kind == SCHED_RE_SWITCH) {
+		s->switches++;
+		return;
+	}
+	if (e->kind == SCHED_RE_SKIP) {
+		s->skips++;
+		return;
+	}
+	s->others++;
+	s->hash = (s->hash ^ ((uint64_t)e->kind << 56 ^ (uint64_t)e->seq << 32 ^ e->time)) * 0x100000001b3ull;
+	if (e->kind == SCHED_RE_END && e->time > s->last_end)
+		s->last_end = e->time;
+}
+
+struct engine_src {
+	const struct sched_replay_job *jobs;
+	uint32_t n, next;
+};
+
+static int engine_next(void *ctx, struct sched_replay_job *job)
+{
+	struct engine_src *src = ctx;
+	if (src->next == src->n)
+		return 0;
+	*job = src->jobs[src->next];
+	job->seq = src->next++;
+	return 1;
+}
+
+static void engine_run(const struct sched_replay_job *jobs, uint32_t n, sched_time_t quantum, bool every,
+		       struct engine_seen *seen, struct sched_replay *r)
+{
+	struct sched_config cfg;
+	memset(&cfg, 0, sizeof cfg);
+	cfg.procs = 4;
+	cfg.max_jobs = n;
+	cfg.policy = SCHED_POLICY_GANG;
+	cfg.gang.set = true;
+	cfg.gang.quantum = quantum;
+	cfg.gang.scheme = SCHED_GANG_BRMMS;
+	memset(seen, 0, sizeof *seen);
+	CHECK(sched_replay_arena_size_cfg(&cfg) <= sizeof arena2);
+	CHECK_EQ(sched_replay_init(r, &cfg, arena2, sizeof arena2, on_replay, seen), SCHED_OK);
+	r->every_quantum = every;
+	struct engine_src src = {jobs, n, 0};
+	CHECK_EQ(sched_replay_run(r, engine_next, &src), SCHED_OK);
+}
+
+static void the_engine_skips_quiet_quanta(void)
+{
+	static struct sched_replay r1, r2;
+	static struct engine_seen s1, s2;
+	struct sched_replay_job jobs[6];
+	memset(jobs, 0, sizeof jobs);
+	const sched_time_t big = 2147483647u;
+	for (int i = 0; i < 3; i++) {
+		jobs[i].procs = i == 2 ? 2 : 1;
+		jobs[i].run = jobs[i].estimate = big;
+		jobs[i].partition = SCHED_PART_ANY;
+	}
+	engine_run(jobs, 3, 1, false, &s1, &r1);
+	CHECK_EQ(s1.last_end, big);
+	CHECK(s1.switches + s1.skips <= 4); /* before issue 25: 2^31 - 1 SWITCHes */
+	CHECK_EQ(sched_gang_counters(r1.gang)->quanta, big);
+	CHECK(r1.calls < 10);
+
+	/* Shorter jobs, whole-machine ones among them (several slots), arrivals during quiet stretches:
+	 * the same as a quantum at a time. */
+	const sched_time_t submit[6] = {0, 3, 7, 50000, 50001, 400000};
+	const sched_procs_t procs[6] = {1, 4, 2, 4, 3, 1};
+	const sched_time_t run[6] = {90000, 70000, 5, 120000, 4000, 1};
+	for (int i = 0; i < 6; i++) {
+		jobs[i].submit = submit[i];
+		jobs[i].procs = procs[i];
+		jobs[i].run = run[i];
+		jobs[i].estimate = i == 1 ? run[i] / 2 : run[i] + 7; /* job 1 is cut at its estimate */
+	}
+	for (sched_time_t q = 1; q <= 7; q += 3) {
+		engine_run(jobs, 6, q, true, &s1, &r1);
+		engine_run(jobs, 6, q, false, &s2, &r2);
+		CHECK_EQ(r1.hash, r2.hash);
+		CHECK_EQ(s1.hash, s2.hash);
+		CHECK_EQ(s1.others, s2.others);
+		CHECK(memcmp(&r1.metrics, &r2.metrics, sizeof r1.metrics) == 0);
+		CHECK(memcmp(sched_gang_counters(r1.gang), sched_gang_counters(r2.gang), sizeof(struct sched_gang_counters)) == 0);
+		CHECK_EQ(s1.skips, 0);
+		CHECK(s2.skips > 0 && s2.switches * 100 < s1.switches);
+	}
+}
+
 static const struct test tests[] = {
 	{"config_and_buddy_sizes", config_and_buddy_sizes},
 	{"workload_tree_by_hand", workload_tree_by_hand},
@@ -661,6 +763,7 @@ static const struct test tests[] = {
 	{"bc_keeps_its_last_slot", bc_keeps_its_last_slot},
 	{"skipping_quiet_quanta_is_ticking", skipping_quiet_quanta_is_ticking},
 	{"quiet_quanta_by_hand", quiet_quanta_by_hand},
+	{"the_engine_skips_quiet_quanta", the_engine_skips_quiet_quanta},
 	{NULL, NULL},
 };
 
