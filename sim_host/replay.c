@@ -56,19 +56,19 @@ static bool slots_push(struct ctx *c, sched_time_t t, uint32_t k)
 	return true;
 }
 
-/* A quantum starts at @p t: the slots in the system during it, and 0 over the idle quanta before it
- * (an empty machine switches to no slot). */
-static void slots_quantum(struct ctx *c, sched_time_t t)
+/* @p k quanta (a SWITCH: 1; a SKIP: more) start at @p t: the slots in the system during them, all the
+ * same, and 0 over the idle quanta before them (an empty machine switches to no slot). */
+static void slots_quanta(struct ctx *c, sched_time_t t, uint32_t k)
 {
 	sched_time_t q = c->rp->cfg.gang.quantum;
 	uint64_t sq = sched_gang_counters(c->rp->gang)->slot_quanta;
 	bool ok = true;
 	if (c->ran_one && t > c->last_switch + q)
 		ok = slots_push(c, c->last_switch + q, 0);
-	ok = ok && slots_push(c, t, (uint32_t)(sq - c->last_slot_quanta));
+	ok = ok && slots_push(c, t, (uint32_t)((sq - c->last_slot_quanta) / k));
 	c->slots_oom |= !ok;
 	c->ran_one = true;
-	c->last_switch = t;
+	c->last_switch = (sched_time_t)(t + (uint64_t)(k - 1u) * q);
 	c->last_slot_quanta = sq;
 }
 
@@ -116,9 +116,16 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 {
 	struct ctx *c = vctx;
 	FILE *f = c->o->events;
+	if (e->kind == SCHED_RE_SKIP) {
+		/* Quanta in which nothing changed, in one step: they only count in the slots timeline
+		 * (the engine does not skip when their context switch lists are written). */
+		if (c->o->slots)
+			slots_quanta(c, e->time, e->quanta);
+		return;
+	}
 	if (e->kind == SCHED_RE_SWITCH) {
 		if (c->o->slots)
-			slots_quantum(c, e->time);
+			slots_quanta(c, e->time, 1);
 		/* Time sharing: each quantum's context switch list, with --events-plans. */
 		if (f && c->o->ev_plans) {
 			fprintf(f, "%u switch %u", e->time, e->slot);
@@ -187,6 +194,7 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 		progress_add(c->o->progress, 1);
 		break;
 	case SCHED_RE_SWITCH:
+	case SCHED_RE_SKIP:
 		break;
 	}
 }
@@ -253,6 +261,8 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	}
 	rp->check = o->check;
 	rp->no_hash = !o->hash;
+	/* Under gang, --events-plans writes every quantum's context switch list: no quantum is skipped. */
+	rp->every_quantum = o->ev_plans && o->events != NULL;
 	e = sched_replay_run(rp, source, &c);
 	struct sched_stats st;
 	memset(&st, 0, sizeof st);

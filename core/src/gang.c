@@ -608,7 +608,7 @@ int sched_gang_submit(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_
 }
 
 static void emit(struct sched_gang *g, enum sched_gang_event_kind kind, sched_time_t t, uint32_t job, uint32_t slot,
-		 uint32_t n_runs)
+		 uint32_t n_runs, uint32_t quanta)
 {
 	if (g->emit == NULL)
 		return;
@@ -619,6 +619,7 @@ static void emit(struct sched_gang *g, enum sched_gang_event_kind kind, sched_ti
 	e.slot = slot;
 	e.runs = gang_runs(g);
 	e.n_runs = n_runs;
+	e.quanta = quanta;
 	g->emit(g->emit_ctx, &e);
 }
 
@@ -654,7 +655,7 @@ int sched_gang_tick(struct sched_gang *g)
 		n_runs++;
 		x = j->block + j->size;
 	}
-	emit(g, SCHED_GANG_SWITCH, start, 0, row, n_runs);
+	emit(g, SCHED_GANG_SWITCH, start, 0, row, n_runs, 1);
 	/* A job holds one block in a row, so it is listed, and advances, once. */
 	uint32_t done = 0;
 	for (uint32_t i = 0; i < n_runs; i++) {
@@ -662,7 +663,7 @@ int sched_gang_tick(struct sched_gang *g)
 		g->counters.busy_quanta += j->procs;
 		if (j->first_run == SCHED_TIME_MAX) {
 			j->first_run = start;
-			emit(g, SCHED_GANG_START, start, j->id, row, 0);
+			emit(g, SCHED_GANG_START, start, j->id, row, 0, 0);
 		}
 		if (--j->remaining == 0)
 			done++;
@@ -681,10 +682,60 @@ int sched_gang_tick(struct sched_gang *g)
 		SCHED_ASSERT(end != NULL);
 		uint32_t id = end->id;
 		sched_gang_end(g, end);
-		emit(g, SCHED_GANG_END, g->now, id, 0, 0);
+		emit(g, SCHED_GANG_END, g->now, id, 0, 0, 0);
 		done--;
 	}
 	return SCHED_OK;
+}
+
+uint32_t sched_gang_skip(struct sched_gang *g, sched_time_t until)
+{
+	/*
+	 * A boundary is a no-op when the quantum after it only moves the clock:
+	 * no arrival is placed (the caller's until), no job starts (a START and
+	 * its time), none ends (an END, then settle(): re-packing, deleted slots,
+	 * waiting jobs placed, extras handed out or taken back). What remains of a
+	 * tick is the scheduling round (every slot in turn, all processors
+	 * switching together), which changes what runs from one quantum to the
+	 * next whenever there are two slots or more; so only whole rounds are
+	 * skipped: after them the round robin is where it was, every slot has run
+	 * once per round and a job has advanced once per copy. A partial round is
+	 * left to sched_gang_tick. The caller sees one SKIP event, where ticks
+	 * would have given a SWITCH per quantum: one that writes the context
+	 * switch lists keeps ticking.
+	 */
+	if (until <= g->now || (g->n_slots == 0 && g->n_waiting > 0))
+		return 0;
+	uint64_t q = g->cfg.quantum, round = g->n_slots == 0 ? 1u : g->n_slots; /* an idle quantum: a round of none */
+	uint64_t rounds = (uint64_t)(until - g->now) / (round * q), busy = 0;
+	struct sched_list *it;
+	sched_list_for_each(it, &g->placed) {
+		if (rounds == 0)
+			return 0;
+		const struct sched_gang_job *j = SCHED_LIST_ENTRY(it, struct sched_gang_job, link);
+		if (j->first_run == SCHED_TIME_MAX)
+			return 0; /* its first quantum is in the next round */
+		uint64_t left = (j->remaining - 1u) / j->copies; /* rounds before the one it ends in */
+		if (left < rounds)
+			rounds = left;
+		busy += (uint64_t)j->copies * j->procs;
+	}
+	if (rounds == 0)
+		return 0;
+	sched_list_for_each(it, &g->placed) {
+		struct sched_gang_job *j = SCHED_LIST_ENTRY(it, struct sched_gang_job, link);
+		j->remaining -= (uint32_t)(rounds * j->copies);
+	}
+	/* At most (until - now) / quantum: fits the clock, and each quantum's start is before until. */
+	uint64_t quanta = rounds * round;
+	sched_time_t start = g->now;
+	g->counters.quanta += quanta;
+	g->counters.slot_quanta += quanta * g->n_slots;
+	g->counters.busy_quanta += rounds * busy;
+	g->now = (sched_time_t)(start + quanta * q);
+	if (g->n_slots > 0)
+		emit(g, SCHED_GANG_SKIP, start, 0, g->n_slots, 0, (uint32_t)quanta);
+	return (uint32_t)quanta;
 }
 
 struct sched_gang_job *sched_gang_place_at(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta,

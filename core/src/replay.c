@@ -104,6 +104,7 @@ static void emit(struct sched_replay *r, enum sched_replay_kind kind, uint32_t s
 	e.slot = 0;
 	e.runs = NULL;
 	e.n_runs = 0;
+	e.quanta = 0;
 	r->on_event(r->event_ctx, &e);
 }
 
@@ -299,19 +300,21 @@ static int checked(struct sched_replay *r, int err, sched_time_t t)
 static void on_gang(void *ctx, const struct sched_gang_event *g)
 {
 	struct sched_replay *r = ctx;
-	if (g->kind == SCHED_GANG_SWITCH) {
+	if (g->kind == SCHED_GANG_SWITCH || g->kind == SCHED_GANG_SKIP) {
 		if (r->on_event == NULL)
 			return;
 		struct sched_replay_event e;
 		sched_zero(&e, sizeof e);
-		e.kind = SCHED_RE_SWITCH;
+		e.kind = g->kind == SCHED_GANG_SKIP ? SCHED_RE_SKIP : SCHED_RE_SWITCH;
 		e.time = g->time;
 		e.slot = g->slot;
 		e.runs = g->runs;
 		e.n_runs = g->n_runs;
+		e.quanta = g->quanta;
 		r->on_event(r->event_ctx, &e);
 		return;
 	}
+	r->gang_moved = true;
 	struct sched_replay_tslot *t = &r->tslots[g->job];
 	if (g->kind == SCHED_GANG_START) {
 		hash_event(r, SCHED_RE_START, t->seq, g->time, t->procs);
@@ -364,6 +367,7 @@ uint32_t sched_replay_quanta(const struct sched_replay_job *j, sched_time_t quan
 static int gang_submit(struct sched_replay *r, const struct sched_replay_job *job, sched_time_t now)
 {
 	r->jobs++;
+	r->gang_moved = true; /* an arrival at the boundary a skip stopped short of: try again */
 	uint32_t slot = free_slot(r);
 	int err = SCHED_E_NOSPACE;
 	if (slot != NO_SLOT) {
@@ -397,6 +401,17 @@ static int gang_submit(struct sched_replay *r, const struct sched_replay_job *jo
  * jobs that arrived by a boundary are placed (seed 002 allocates on
  * arrival; a job runs from the next boundary on), then one quantum runs. An
  * empty machine idles in whole quanta until the next arrival.
+ *
+ * A quantum at a time costs the replay its simulated time over the quantum,
+ * whatever happens: three jobs of 2^31 s at a 1 s quantum are 2^31 ticks
+ * (55 s of CPU; issue 25). So where the boundaries to come do nothing but
+ * move the clock, sched_gang_skip runs them in one step, up to the boundary
+ * of the next arrival at most; the schedule, the counters, the hash and every
+ * event but the SWITCHes it folds into one SKIP are those of the ticks. It
+ * finds nothing to skip until a job arrives, starts or ends (each such skip
+ * stopped short of one of them), so it is only tried after one: on a busy
+ * machine it is not tried at every quantum. A caller that writes every
+ * quantum's context switch list sets every_quantum and keeps the ticks.
  */
 static int run_gang(struct sched_replay *r, sched_replay_source_fn next, void *ctx)
 {
@@ -414,6 +429,7 @@ static int run_gang(struct sched_replay *r, sched_replay_source_fn next, void *c
 		r->tslots[i].next_free = i + 1 < r->cfg.max_jobs ? i + 1 : NO_SLOT;
 	r->free_slot = 0;
 	sched_time_t last_submit = have ? job.submit : 0;
+	r->gang_moved = true;
 	while (have || sched_gang_jobs(r->gang) > 0) {
 		sched_time_t now = sched_gang_now(r->gang);
 		while (have && job.submit <= now) {
@@ -423,6 +439,18 @@ static int run_gang(struct sched_replay *r, sched_replay_source_fn next, void *c
 			have = next_job(next, ctx, &job, &last_submit);
 			if (have < 0)
 				return have;
+		}
+		if (r->gang_moved && !r->every_quantum) {
+			r->gang_moved = false;
+			/* The next arrival is placed at the first boundary at or after its submit. */
+			uint64_t until = have ? ((uint64_t)job.submit + q - 1u) / q * q : SCHED_TIME_MAX;
+			sched_time_t to = until > SCHED_TIME_MAX ? SCHED_TIME_MAX : (sched_time_t)until;
+			if (sched_gang_skip(r->gang, to) > 0) {
+				err = checked(r, SCHED_OK, now);
+				if (err != SCHED_OK)
+					return err;
+				continue;
+			}
 		}
 		err = checked(r, sched_gang_tick(r->gang), now);
 		if (err != SCHED_OK)

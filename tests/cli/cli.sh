@@ -369,3 +369,18 @@ for sc in br:0 bc:1; do
 	got=$(tr '\n' ' ' <"$tmp/gap.csv")
 	result "timeline_gang_idle_gap_${sc%:*}" "$([ "$got" = "$want " ] && echo 0 || echo 1)" "got '$got'"
 done
+# Quanta in which nothing changes run in one step (issue 25, docs/gang.md) unless --events-plans
+# asks for every quantum's switch list: the same report, timeline and events, but the switch lines.
+"$R" --policy gang --procs 64 --format csv --timeline "$tmp/gs.csv" --jobs-out "$tmp/gs.swf" \
+	--events-out "$tmp/gs.ev" tests/data/rand120.swf >"$tmp/gs.out" 2>&1
+st=$?
+grep -v ' switch ' "$tmp/gt.ev" >"$tmp/gt.noswitch"
+result gang_skip_changes_no_output "$([ $st -eq 0 ] && cmp -s "$tmp/gs.csv" "$tmp/gt.csv" && cmp -s "$tmp/gs.swf" "$tmp/gt.swf" &&
+	cmp -s "$tmp/gs.ev" "$tmp/gt.noswitch" && cmp -s "$tmp/gs.out" "$tmp/gt.out" && echo 0 || echo 1)" "exit $st, or an output differs"
+# Three jobs of 2^31 s sharing a slot at a 1 s quantum: 2^31 quanta, a minute of ticks (hours under
+# the sanitizers) before issue 25; 9 lines of events, ending at 2^31 - 1.
+timeout 20 "$R" --policy gang --quantum 1 --events-out "$tmp/long.ev" tests/data/gang_long.swf >/dev/null 2>"$tmp/long.err"
+st=$?
+got=$(awk '$2 == "end" { e = e $1 " " }  END { print NR, e }' "$tmp/long.ev" 2>/dev/null)
+result gang_quiet_quanta_in_one_step "$([ $st -eq 0 ] && [ "$got" = "9 2147483647 2147483647 2147483647 " ] && echo 0 || echo 1)" \
+	"exit $st, events '$got' $(head -1 "$tmp/long.err")"

@@ -653,7 +653,7 @@ struct engine_log {
 static void on_event(void *ctx, const struct sched_replay_event *e)
 {
 	struct engine_log *l = ctx;
-	if (e->seq >= MAXJ || e->kind == SCHED_RE_SWITCH)
+	if (e->seq >= MAXJ || e->kind == SCHED_RE_SWITCH || e->kind == SCHED_RE_SKIP)
 		return;
 	if (e->kind == SCHED_RE_SUBMIT)
 		l->submitted[e->seq]++;

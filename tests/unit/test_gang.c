@@ -10,6 +10,7 @@
 
 #include "gang_priv.h"
 #include "harness.h"
+#include "sched/replay.h"
 
 #define GCAP 64
 static _Alignas(8) unsigned char arena[1u << 20];
@@ -451,6 +452,302 @@ static void bc_keeps_its_last_slot(void)
 	}
 }
 
+
+/* --- quanta in which nothing changes, in one step (issue 25) ---------------------------------- */
+
+#define LOGCAP 1024
+
+/* What a run shows: its STARTs and ENDs in order, its SWITCH events and the quanta its SKIPs stand for. */
+struct run_log {
+	uint32_t n, kind[LOGCAP], job[LOGCAP];
+	sched_time_t time[LOGCAP];
+	uint64_t switches, skips, skipped;
+};
+
+static void on_log(void *ctx, const struct sched_gang_event *e)
+{
+	struct run_log *l = ctx;
+	if (e->kind == SCHED_GANG_SWITCH) {
+		l->switches++;
+		return;
+	}
+	if (e->kind == SCHED_GANG_SKIP) {
+		l->skips++;
+		l->skipped += e->quanta;
+		return;
+	}
+	if (l->n < LOGCAP) {
+		l->kind[l->n] = e->kind;
+		l->job[l->n] = e->job;
+		l->time[l->n] = e->time;
+	}
+	l->n++;
+}
+
+struct arrival {
+	sched_time_t submit;
+	uint32_t procs, quanta;
+};
+
+/* Replay arrivals as the engine does (placed at the first boundary at or after their submit); with
+ * skip, sched_gang_skip is tried before every quantum, whatever happened, up to the next arrival. */
+static void drive(struct sched_gang *g, const struct arrival *a, uint32_t n, bool skip)
+{
+	sched_time_t q = g->cfg.quantum;
+	uint32_t next = 0;
+	while (next < n || sched_gang_jobs(g) > 0) {
+		sched_time_t now = sched_gang_now(g);
+		while (next < n && a[next].submit <= now) {
+			CHECK_EQ(sched_gang_submit(g, next + 1, a[next].procs, a[next].quanta, now), SCHED_OK);
+			next++;
+		}
+		if (skip) {
+			sched_time_t until = next < n ? (a[next].submit + q - 1u) / q * q : SCHED_TIME_MAX;
+			if (sched_gang_skip(g, until) > 0) {
+				CHECK(g->now <= until);
+				CHECK_EQ(sched_gang_check(g), SCHED_OK);
+				continue;
+			}
+		}
+		CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+	}
+}
+
+static _Alignas(8) unsigned char arena2[1u << 20];
+
+/*
+ * Skipping is ticking: random arrivals of short and long jobs under every scheme, bounded and
+ * unbounded matrices, replayed once a quantum at a time and once with sched_gang_skip tried before
+ * every quantum. The same STARTs and ENDs at the same times, the same counters (r_a, n_a, n_l come
+ * from them), the same clock; every SWITCH of the first run is a SWITCH or a skipped quantum of the
+ * second. Shown to skip: without a skip the comparison would prove nothing.
+ */
+static void skipping_quiet_quanta_is_ticking(void)
+{
+	static struct run_log ticked, skipped;
+	static struct arrival a[GCAP];
+	struct test_rng r;
+	test_rng_seed(&r, 25);
+	uint64_t skipped_quanta = 0, all_quanta = 0;
+	for (int round = 0; round < 200; round++) {
+		enum sched_gang_scheme s = (enum sched_gang_scheme)(round % SCHED_GANG_SCHEME_COUNT);
+		uint32_t procs = 1u << test_rng_range(&r, 0, 4), n = test_rng_range(&r, 1, 40);
+		struct sched_gang_config c = {.procs = procs, .max_slots = round % 3 == 0 ? 3u : GCAP, .max_jobs = GCAP,
+					      .scheme = s, .quantum = test_rng_range(&r, 1, 7),
+					      .bc_slots = (enum sched_gang_bc_slots)(round / 4 % 2)};
+		sched_time_t t = test_rng_range(&r, 0, 50);
+		for (uint32_t i = 0; i < n; i++) {
+			t += test_rng_range(&r, 0, 3) == 0 ? test_rng_range(&r, 0, 3000) : test_rng_range(&r, 0, 20);
+			a[i].submit = t;
+			a[i].procs = test_rng_range(&r, 1, procs);
+			a[i].quanta = test_rng_range(&r, 0, 2) == 0 ? test_rng_range(&r, 50, 2000) : test_rng_range(&r, 1, 12);
+		}
+		sched_time_t origin = a[0].submit / c.quantum * c.quantum;
+		struct sched_gang *g1, *g2;
+		memset(&ticked, 0, sizeof ticked);
+		memset(&skipped, 0, sizeof skipped);
+		CHECK_EQ(sched_gang_init(&g1, &c, arena, sizeof arena, on_log, &ticked, origin), SCHED_OK);
+		CHECK_EQ(sched_gang_init(&g2, &c, arena2, sizeof arena2, on_log, &skipped, origin), SCHED_OK);
+		drive(g1, a, n, false);
+		drive(g2, a, n, true);
+		CHECK(ticked.n <= LOGCAP);
+		CHECK_EQ(ticked.n, skipped.n);
+		CHECK_EQ(ticked.n, 2 * n);
+		CHECK(memcmp(ticked.kind, skipped.kind, ticked.n * sizeof ticked.kind[0]) == 0);
+		CHECK(memcmp(ticked.job, skipped.job, ticked.n * sizeof ticked.job[0]) == 0);
+		CHECK(memcmp(ticked.time, skipped.time, ticked.n * sizeof ticked.time[0]) == 0);
+		CHECK(memcmp(&g1->counters, &g2->counters, sizeof g1->counters) == 0);
+		CHECK_EQ(g1->now, g2->now);
+		CHECK_EQ(ticked.skips, 0);
+		CHECK_EQ(ticked.switches, skipped.switches + skipped.skipped);
+		CHECK_EQ(sched_gang_check(g2), SCHED_OK);
+		skipped_quanta += g2->counters.quanta - skipped.switches;
+		all_quanta += g2->counters.quanta;
+	}
+	CHECK(skipped_quanta > all_quanta / 2);
+}
+
+/*
+ * The cases by hand. Three jobs of 2^31 - 1 quanta sharing one slot at a 1 s quantum: a quantum
+ * to start them, one step to the quantum before their last, that quantum: 2^31 - 1 quanta in
+ * three calls, where 2^31 - 1 ticks took about a minute. Three whole-machine jobs in three slots:
+ * their first round starts them one by one (not a no-op), then whole rounds go in one step, up to
+ * the round in which the first of them ends. Nothing is skipped before a job has run, past the
+ * next arrival's boundary, or past the last boundary a tick could reach before the clock wraps.
+ */
+static void quiet_quanta_by_hand(void)
+{
+	static struct run_log l;
+	struct sched_gang *g;
+	const sched_time_t big = 2147483647u;
+	struct sched_gang_config c = {.procs = 4, .max_slots = 4, .max_jobs = 4, .scheme = SCHED_GANG_BRMMS, .quantum = 1};
+	memset(&l, 0, sizeof l);
+	CHECK_EQ(sched_gang_init(&g, &c, arena, sizeof arena, on_log, &l, 0), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(g, 1, 1, big, 0), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(g, 2, 1, big, 0), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(g, 3, 2, big, 0), SCHED_OK);
+	CHECK_EQ(g->n_slots, 1);
+	CHECK_EQ(sched_gang_skip(g, SCHED_TIME_MAX), 0); /* none has run: their STARTs come first */
+	CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+	CHECK_EQ(sched_gang_skip(g, 1), 0);   /* until is now: nothing to skip */
+	CHECK_EQ(sched_gang_skip(g, 100), 99); /* up to an arrival's boundary */
+	CHECK_EQ(g->now, 100);
+	CHECK_EQ(sched_gang_skip(g, SCHED_TIME_MAX), big - 101u);
+	CHECK_EQ(sched_gang_skip(g, SCHED_TIME_MAX), 0); /* their last quantum: their ENDs */
+	CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+	CHECK_EQ(sched_gang_jobs(g), 0);
+	CHECK_EQ(l.n, 6);
+	for (uint32_t i = 3; i < 6; i++) {
+		CHECK_EQ(l.kind[i], SCHED_GANG_END);
+		CHECK_EQ(l.time[i], big);
+	}
+	CHECK_EQ(l.switches, 2);
+	CHECK_EQ(l.skips, 2);
+	CHECK_EQ(g->counters.quanta, big);
+	CHECK_EQ(g->counters.slot_quanta, big);
+	CHECK_EQ(g->counters.busy_quanta, 4ull * big);
+	CHECK_EQ(sched_gang_check(g), SCHED_OK);
+	CHECK_EQ(g->n_slots, 0); /* BRMMS: an idle machine has no slot */
+
+	/* Three whole-machine jobs of 1000 quanta, three slots. */
+	memset(&l, 0, sizeof l);
+	CHECK_EQ(sched_gang_init(&g, &c, arena, sizeof arena, on_log, &l, 0), SCHED_OK);
+	for (uint32_t id = 1; id <= 3; id++)
+		CHECK_EQ(sched_gang_submit(g, id, 4, 1000, 0), SCHED_OK);
+	CHECK_EQ(g->n_slots, 3);
+	for (int k = 0; k < 3; k++) {
+		CHECK_EQ(sched_gang_skip(g, SCHED_TIME_MAX), 0);
+		CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+	}
+	CHECK_EQ(sched_gang_skip(g, 3 + 3 * 10 + 2), 3 * 10); /* whole rounds only */
+	CHECK_EQ(sched_gang_skip(g, SCHED_TIME_MAX), 3 * 988); /* each has 1 quantum left */
+	CHECK_EQ(sched_gang_skip(g, SCHED_TIME_MAX), 0);
+	while (sched_gang_jobs(g) > 0)
+		CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+	CHECK_EQ(l.time[3], 2998); /* slot 1 ran quanta 0, 3, ..., 2997 */
+	CHECK_EQ(l.time[4], 2999);
+	CHECK_EQ(l.time[5], 3000);
+	CHECK_EQ(g->counters.slot_quanta, 3u * 2998 + 2 + 1);
+
+	/* ... and an idle one idles to the next arrival in one step, silently, as idle ticks do. */
+	uint64_t before = l.switches + l.skips;
+	CHECK_EQ(sched_gang_skip(g, 5000), 2000);
+	CHECK_EQ(g->now, 5000);
+	CHECK_EQ(l.switches + l.skips, before);
+	CHECK_EQ(g->counters.quanta, 5000);
+
+	/* The clock: ticks succeed up to the boundary SCHED_TIME_MAX (with quantum 5 from MAX - 20),
+	 * and so does the skip; the tick after fails as it did. */
+	c.quantum = 5;
+	CHECK_EQ(sched_gang_init(&g, &c, arena, sizeof arena, NULL, NULL, SCHED_TIME_MAX - 20u), SCHED_OK);
+	CHECK_EQ(sched_gang_submit(g, 1, 4, 100, SCHED_TIME_MAX - 20u), SCHED_OK);
+	CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+	CHECK_EQ(sched_gang_skip(g, SCHED_TIME_MAX), 3);
+	CHECK_EQ(g->now, SCHED_TIME_MAX);
+	CHECK_EQ(sched_gang_tick(g), SCHED_E_TIME);
+}
+
+/* The replay engine's side: tried only after an arrival, a start or an end, the skip still takes
+ * every quiet stretch (a few SWITCHes for 2^31 quanta), and the hash, the metrics and the events
+ * are those of every_quantum (a SWITCH per quantum, as --events-plans writes them). */
+struct engine_seen {
+	uint64_t switches, skips, others, hash;
+	sched_time_t last_end;
+};
+
+static void on_replay(void *ctx, const struct sched_replay_event *e)
+{
+	struct engine_seen *s = ctx;
+	if (e->kind == SCHED_RE_SWITCH) {
+		s->switches++;
+		return;
+	}
+	if (e->kind == SCHED_RE_SKIP) {
+		s->skips++;
+		return;
+	}
+	s->others++;
+	s->hash = (s->hash ^ ((uint64_t)e->kind << 56 ^ (uint64_t)e->seq << 32 ^ e->time)) * 0x100000001b3ull;
+	if (e->kind == SCHED_RE_END && e->time > s->last_end)
+		s->last_end = e->time;
+}
+
+struct engine_src {
+	const struct sched_replay_job *jobs;
+	uint32_t n, next;
+};
+
+static int engine_next(void *ctx, struct sched_replay_job *job)
+{
+	struct engine_src *src = ctx;
+	if (src->next == src->n)
+		return 0;
+	*job = src->jobs[src->next];
+	job->seq = src->next++;
+	return 1;
+}
+
+static void engine_run(const struct sched_replay_job *jobs, uint32_t n, sched_time_t quantum, bool every,
+		       struct engine_seen *seen, struct sched_replay *r)
+{
+	struct sched_config cfg;
+	memset(&cfg, 0, sizeof cfg);
+	cfg.procs = 4;
+	cfg.max_jobs = n;
+	cfg.policy = SCHED_POLICY_GANG;
+	cfg.gang.set = true;
+	cfg.gang.quantum = quantum;
+	cfg.gang.scheme = SCHED_GANG_BRMMS;
+	memset(seen, 0, sizeof *seen);
+	CHECK(sched_replay_arena_size_cfg(&cfg) <= sizeof arena2);
+	CHECK_EQ(sched_replay_init(r, &cfg, arena2, sizeof arena2, on_replay, seen), SCHED_OK);
+	r->every_quantum = every;
+	struct engine_src src = {jobs, n, 0};
+	CHECK_EQ(sched_replay_run(r, engine_next, &src), SCHED_OK);
+}
+
+static void the_engine_skips_quiet_quanta(void)
+{
+	static struct sched_replay r1, r2;
+	static struct engine_seen s1, s2;
+	struct sched_replay_job jobs[6];
+	memset(jobs, 0, sizeof jobs);
+	const sched_time_t big = 2147483647u;
+	for (int i = 0; i < 3; i++) {
+		jobs[i].procs = i == 2 ? 2 : 1;
+		jobs[i].run = jobs[i].estimate = big;
+		jobs[i].partition = SCHED_PART_ANY;
+	}
+	engine_run(jobs, 3, 1, false, &s1, &r1);
+	CHECK_EQ(s1.last_end, big);
+	CHECK(s1.switches + s1.skips <= 4); /* before issue 25: 2^31 - 1 SWITCHes */
+	CHECK_EQ(sched_gang_counters(r1.gang)->quanta, big);
+	CHECK(r1.calls < 10);
+
+	/* Shorter jobs, whole-machine ones among them (several slots), arrivals during quiet stretches:
+	 * the same as a quantum at a time. */
+	const sched_time_t submit[6] = {0, 3, 7, 50000, 50001, 400000};
+	const sched_procs_t procs[6] = {1, 4, 2, 4, 3, 1};
+	const sched_time_t run[6] = {90000, 70000, 5, 120000, 4000, 1};
+	for (int i = 0; i < 6; i++) {
+		jobs[i].submit = submit[i];
+		jobs[i].procs = procs[i];
+		jobs[i].run = run[i];
+		jobs[i].estimate = i == 1 ? run[i] / 2 : run[i] + 7; /* job 1 is cut at its estimate */
+	}
+	for (sched_time_t q = 1; q <= 7; q += 3) {
+		engine_run(jobs, 6, q, true, &s1, &r1);
+		engine_run(jobs, 6, q, false, &s2, &r2);
+		CHECK_EQ(r1.hash, r2.hash);
+		CHECK_EQ(s1.hash, s2.hash);
+		CHECK_EQ(s1.others, s2.others);
+		CHECK(memcmp(&r1.metrics, &r2.metrics, sizeof r1.metrics) == 0);
+		CHECK(memcmp(sched_gang_counters(r1.gang), sched_gang_counters(r2.gang), sizeof(struct sched_gang_counters)) == 0);
+		CHECK_EQ(s1.skips, 0);
+		CHECK(s2.skips > 0 && s2.switches * 100 < s1.switches);
+	}
+}
+
 static const struct test tests[] = {
 	{"config_and_buddy_sizes", config_and_buddy_sizes},
 	{"workload_tree_by_hand", workload_tree_by_hand},
@@ -464,6 +761,9 @@ static const struct test tests[] = {
 	{"brmms_takes_extras_back_when_an_arrival_must_wait", brmms_takes_extras_back_when_an_arrival_must_wait},
 	{"clock_arena_and_table_edges", clock_arena_and_table_edges},
 	{"bc_keeps_its_last_slot", bc_keeps_its_last_slot},
+	{"skipping_quiet_quanta_is_ticking", skipping_quiet_quanta_is_ticking},
+	{"quiet_quanta_by_hand", quiet_quanta_by_hand},
+	{"the_engine_skips_quiet_quanta", the_engine_skips_quiet_quanta},
 	{NULL, NULL},
 };
 

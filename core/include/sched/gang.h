@@ -79,6 +79,8 @@ enum sched_gang_event_kind {
 	SCHED_GANG_SWITCH, /* a quantum starts: runs[0..n) is the context switch list of slot `slot` */
 	SCHED_GANG_START,  /* job runs for the first time */
 	SCHED_GANG_END,    /* job has had all its quanta */
+	SCHED_GANG_SKIP,   /* sched_gang_skip(): `quanta` quanta from `time` ran in one step, the
+			    * `slot` slots in their round-robin order as they were; no list */
 };
 
 struct sched_gang_event {
@@ -88,6 +90,7 @@ struct sched_gang_event {
 	uint32_t slot;                     /* SWITCH: the row that runs */
 	const struct sched_gang_run *runs; /* SWITCH */
 	uint32_t n_runs;
+	uint32_t quanta;                   /* SWITCH: 1; SKIP: the quanta it stands for */
 };
 
 typedef void (*sched_gang_event_fn)(void *ctx, const struct sched_gang_event *e);
@@ -153,6 +156,27 @@ int sched_gang_submit(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_
  * costly as an arrival). @retval SCHED_E_TIME the clock would wrap.
  */
 int sched_gang_tick(struct sched_gang *g);
+
+/**
+ * Run in one step the whole rounds of the round robin, from the current
+ * boundary up to boundary @p until at most, in which no boundary does
+ * anything but move the clock: every quantum of them would run the same
+ * slots in the same order with the same jobs, none for the first time and
+ * none to its end, so nothing is placed, re-packed or deleted either.
+ * Exactly: with S slots, every placed job has run already (no START) and
+ * has more than m x copies quanta left (no END), and m rounds of S quanta
+ * end at or before @p until; an idle machine (no slot, nothing waiting)
+ * skips its idle quanta up to @p until. The state, the counters and the
+ * events that follow are those of m x S calls of sched_gang_tick(); the
+ * SWITCH events of those quanta become one SKIP event (none when idle, as
+ * an idle tick emits none). A caller that places arrivals at boundaries
+ * passes the boundary of the next one. Not a no-op (0 returned): a job that
+ * has not run yet, one that ends within a round, a waiting job on a machine
+ * with no slot (sched_gang_tick tries to place it at each quantum), or less
+ * than a round before @p until. O(jobs placed), no errors.
+ * @return the quanta run, 0 if none.
+ */
+uint32_t sched_gang_skip(struct sched_gang *g, sched_time_t until);
 
 /** Jobs in the system (placed and waiting). O(1). */
 uint32_t sched_gang_jobs(const struct sched_gang *g);

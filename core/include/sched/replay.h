@@ -38,6 +38,8 @@ enum sched_replay_kind {
 	SCHED_RE_END,     /* ended by itself; submit and start given */
 	SCHED_RE_KILL,    /* reached its estimate; submit and start given */
 	SCHED_RE_SWITCH,  /* time sharing: a quantum starts; runs[0..n_runs) is slot `slot`'s list (job = the engine's slot) */
+	SCHED_RE_SKIP,    /* time sharing: `quanta` quanta from `time` in which nothing changed, run in one step
+			   * (sched_gang_skip) with `slot` slots in the round robin; instead of their SWITCHes */
 };
 
 struct sched_replay_event {
@@ -54,6 +56,7 @@ struct sched_replay_event {
 	uint32_t slot;           /* SWITCH: the time slot that runs */
 	const struct sched_gang_run *runs; /* SWITCH: the context switch list; runs[i].job is an engine slot */
 	uint32_t n_runs;
+	uint32_t quanta;         /* SWITCH: 1; SKIP: the quanta it stands for */
 };
 
 /** Next job into @p job: 1, or 0 at the end, or a negative error of the source. */
@@ -110,6 +113,9 @@ struct sched_replay {
 	uint64_t calls;                   /* core API calls made */
 	bool check;                       /* sched_check() after every call */
 	bool no_hash;                     /* leave `hash` as it starts: set by a caller that never reads it, after init */
+	bool every_quantum;               /* time sharing: a SWITCH for every quantum, never a SKIP: set by a caller
+					   * that writes the context switch lists, after init (slow: see run_gang) */
+	bool gang_moved;                  /* time sharing: a job arrived, started or ended since the last skip tried */
 	int error;
 	sched_replay_event_fn on_event;
 	void *event_ctx;
