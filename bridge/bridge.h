@@ -12,12 +12,19 @@ struct run_opts {
 	uint32_t procs;         /* --procs N */
 	const char *controller; /* --controller 'COMMAND ARGS' */
 	const char *serial;     /* --serial PATH */
-	const char *backend;    /* --backend local */
+	const char *backend;    /* --backend local|slurm */
+	const char *hold_partition, *run_partition; /* --hold-partition, --run-partition (slurm) */
 	const char *policy;     /* --policy P, or NULL to keep the controller's */
 	int kill_wait;          /* --kill-wait S */
 	int link_timeout_ms;    /* --link-timeout S */
 	bool selfcheck;         /* --selfcheck: the controller checks its invariants after every command */
 };
+
+struct backend;
+/** The backend called @p name (backends.h), or NULL. O(backends). */
+const struct backend *backend_find(const char *name);
+/** Call @p fn with each backend's name and help, in the list's order. O(backends). */
+void backend_list(void (*fn)(const char *name, const char *help));
 
 /** The daemon: never returns but through exit(). Exit status 0 on SIGTERM/SIGINT, 1 on a fatal error. */
 int bridge_run(const struct run_opts *o);

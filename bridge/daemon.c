@@ -28,58 +28,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "backends.h"
+#include "daemon.h"
 #include "link.h"
 #include "spec.h"
-#include "super.h"
 #include "util.h"
 
-enum ack { ACK_PENDING, ACK_ACCEPTED, ACK_REFUSED };
-
-struct job {
-	uint32_t id, procs, limit;
-	char name[SPEC_NAME + 1];
-	int64_t submit_ms;
-	enum ack ack;
-	int64_t guar;         /* the guaranteed start (controller seconds), -1 if none */
-	bool start_wanted;    /* the controller decided its start */
-	uint32_t start_ctrl;  /* ... for this controller time */
-	int64_t evt_ms;       /* ... and we read it then */
-	bool spawned;         /* a supervisor runs (or ran) it: its processors are held */
-	bool started, ended, closed, cancel_req, kill_sent;
-	bool in_wait, in_run; /* what the controller holds, as of the last reconciliation */
-	int client;           /* a client waiting for this job's submit or cancel answer, or -1 */
-	bool client_cancel;   /* ... and it is a cancel */
-	int pidfd;            /* the supervisor's (or, without one, the job's) pidfd, or -1 */
-	bool watch_job;       /* the supervisor is gone: the job's own process is watched */
-	pid_t pid, sup;
-	unsigned long long starttime, sup_starttime;
-	int64_t end_ms, sigkill_at;
-	int64_t retry_at;     /* a start whose supervisor failed is tried again then */
-};
-
-struct client {
-	int fd;
-	size_t len;
-	char buf[REQ_MAX];
-};
-
-#define MAX_CLIENTS 64
-
-static struct {
-	const struct run_opts *o;
-	char jobs_dir[PATH_MAX];
-	struct link link;
-	int64_t epoch;          /* Unix seconds of controller time 0 */
-	uint32_t ctrl_now;
-	int64_t ctrl_next;      /* controller seconds, -1: never */
-	uint32_t busy;          /* processors held by spawned jobs that have not ended */
-	struct job *jobs;       /* jobs[id - 1] */
-	size_t njobs, cap;
-	int listen_fd;
-	struct client clients[MAX_CLIENTS];
-	int64_t backoff_ms, reconnect_at;
-	struct reply r;
-} B;
+struct bridge_state B;
 
 static volatile sig_atomic_t stop_asked;
 
@@ -89,8 +44,7 @@ static void on_stop(int sig)
 	stop_asked = 1;
 }
 
-static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void die(const char *fmt, ...)
+void die(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -100,23 +54,23 @@ static void die(const char *fmt, ...)
 	exit(1);
 }
 
-static uint32_t ctrl_of_ms(int64_t ms)
+uint32_t ctrl_of_ms(int64_t ms)
 {
 	int64_t t = ms / 1000 - B.epoch;
 	return t < 0 ? 0 : (uint32_t)t;
 }
 
-static void job_dir(const struct job *j, char *buf, size_t size)
+void job_dir(const struct job *j, char *buf, size_t size)
 {
 	fmt_into(buf, size, "%s/%u", B.jobs_dir, j->id);
 }
 
-static struct job *job_find(uint32_t id)
+struct job *job_find(uint32_t id)
 {
 	return id >= 1 && id <= B.njobs && B.jobs[id - 1].id == id ? &B.jobs[id - 1] : NULL;
 }
 
-static struct job *job_slot(uint32_t id)
+struct job *job_slot(uint32_t id)
 {
 	while (B.njobs < id) {
 		if (B.njobs == B.cap) {
@@ -131,9 +85,7 @@ static struct job *job_slot(uint32_t id)
 
 /* A record of job @p j, written whole; a failure to write is fatal: a promise we cannot keep on disk
  * must not be made to anyone. */
-static void job_rec(struct job *j, const char *name, bool exclusive, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void job_rec(struct job *j, const char *name, bool exclusive, const char *fmt, ...)
+void job_rec(struct job *j, const char *name, bool exclusive, const char *fmt, ...)
 {
 	char dir[PATH_MAX], text[REC_MAX];
 	job_dir(j, dir, sizeof dir);
@@ -172,8 +124,7 @@ static void client_reply(int *fd, const char *fmt, ...)
 static void handle_evts(void);
 
 /* One command; its decisions are acted on. @return the reply (B.r), or NULL if the link died. */
-static struct reply *ctl(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static struct reply *ctl(const char *fmt, ...)
+struct reply *ctl(const char *fmt, ...)
 {
 	char line[REC_MAX];
 	va_list ap;
@@ -195,7 +146,7 @@ static struct reply *ctl(const char *fmt, ...)
 }
 
 /* Move the controller's clock to @p t (never backwards). @return false if the link died. */
-static bool advance_to(uint32_t t)
+bool advance_to(uint32_t t)
 {
 	if (t < B.ctrl_now)
 		t = B.ctrl_now;
@@ -217,53 +168,7 @@ static bool refresh_next(void)
 	return ctl("time") != NULL;
 }
 
-/* ---- the local backend ---------------------------------------------------------------------------- */
-
-static void watch(struct job *j, pid_t pid, bool is_job)
-{
-	if (j->pidfd >= 0)
-		close(j->pidfd);
-	j->pidfd = pidfd_open_(pid);
-	j->watch_job = is_job;
-	if (j->pidfd >= 0)
-		fd_flags(j->pidfd, true);
-}
-
-static void spawn(struct job *j)
-{
-	char dir[PATH_MAX];
-	job_dir(j, dir, sizeof dir);
-	struct super_start s = {dir, j->id, j->start_ctrl, (B.epoch + j->start_ctrl) * 1000, j->evt_ms, B.o->kill_wait};
-	pid_t sup = super_spawn(&s);
-	if (sup < 0) {
-		logf_("job %u: cannot start its supervisor: %s; trying again in 1 s", j->id, strerror(errno));
-		j->retry_at = now_ms() + 1000;
-		return;
-	}
-	j->spawned = true;
-	j->sup = sup;
-	j->sup_starttime = 0;
-	B.busy += j->procs;
-	watch(j, sup, false);
-	int64_t late = now_ms() - (B.epoch + j->start_ctrl) * 1000;
-	if (late > 2000)
-		logf_("job %u: started %lld ms after the controller's decision", j->id, (long long)late);
-}
-
-/* Start what the controller decided, as soon as the processors of the jobs that were killed for it are
- * really free (a dying job still holds them, as a COMPLETING job holds its nodes in Slurm). */
-static void try_starts(void)
-{
-	int64_t t = now_ms();
-	for (size_t i = 0; i < B.njobs; i++) {
-		struct job *j = &B.jobs[i];
-		if (j->id && j->start_wanted && !j->spawned && !j->ended && j->retry_at <= t &&
-		    B.busy + j->procs <= B.o->procs)
-			spawn(j);
-	}
-}
-
-static void kill_job(struct job *j, const char *reason, uint32_t ctrl)
+void kill_job(struct job *j, const char *reason, uint32_t ctrl)
 {
 	char dir[PATH_MAX];
 	job_dir(j, dir, sizeof dir);
@@ -272,16 +177,12 @@ static void kill_job(struct job *j, const char *reason, uint32_t ctrl)
 	if (j->kill_sent)
 		return;
 	j->kill_sent = true;
-	if (!j->watch_job && j->pidfd >= 0) {
-		pidfd_signal(j->pidfd, SIGTERM); /* the supervisor terminates the group, then kills it */
-	} else if (proc_alive(j->pid, j->starttime)) {
-		kill(-j->pid, SIGTERM);
-		j->sigkill_at = now_ms() + (int64_t)B.o->kill_wait * 1000;
-	}
+	if (B.be->kill)
+		B.be->kill(j, reason);
 }
 
 /* The job ended (its record is there, or it is written here): report it to the controller. */
-static void close_job(struct job *j, const char *how)
+void close_job(struct job *j, const char *how)
 {
 	if (j->closed)
 		return;
@@ -289,7 +190,7 @@ static void close_job(struct job *j, const char *how)
 	job_rec(j, "closed", true, "time=%lld how=%s ctrl=%u", (long long)now_ms(), how, B.ctrl_now);
 }
 
-static void report_end(struct job *j)
+void report_end(struct job *j)
 {
 	if (j->closed)
 		return;
@@ -317,7 +218,7 @@ static void report_end(struct job *j)
 }
 
 /* The job's processes are gone: its processors are free and nothing is left to watch. */
-static void release(struct job *j)
+void release(struct job *j)
 {
 	if (j->spawned) {
 		B.busy -= j->procs;
@@ -329,83 +230,13 @@ static void release(struct job *j)
 	}
 }
 
-static void mark_ended(struct job *j, const char *rec)
+void mark_ended(struct job *j, const char *rec)
 {
 	int64_t t = now_ms();
 	kv_i64(rec, "time", &t);
 	j->ended = true;
 	j->end_ms = t;
 	release(j);
-}
-
-static bool load_started(struct job *j, const char *dir)
-{
-	char rec[REC_MAX];
-	int64_t pid = 0, st = 0, sup = 0, sst = 0, ctrl = 0;
-	if (!rec_read(dir, "started", rec, sizeof rec) || !kv_i64(rec, "pid", &pid))
-		return false;
-	kv_i64(rec, "starttime", &st);
-	kv_i64(rec, "supervisor", &sup);
-	kv_i64(rec, "super_starttime", &sst);
-	if (kv_i64(rec, "ctrl", &ctrl))
-		j->start_ctrl = (uint32_t)ctrl;
-	j->started = true;
-	j->pid = (pid_t)pid;
-	j->starttime = (unsigned long long)st;
-	j->sup = (pid_t)sup;
-	j->sup_starttime = (unsigned long long)sst;
-	return true;
-}
-
-/* The watched process exited (or was already gone): find the job's end, or who to watch next. */
-static void check_end(struct job *j)
-{
-	char dir[PATH_MAX], rec[REC_MAX];
-	job_dir(j, dir, sizeof dir);
-	if (rec_read(dir, "ended", rec, sizeof rec)) {
-		mark_ended(j, rec);
-		report_end(j);
-		return;
-	}
-	if (!j->started && !load_started(j, dir)) {
-		/* The supervisor left without starting the job (a failed fork, or killed before its record):
-		 * nothing ran, so it may be started again, unless it was to be killed anyway. */
-		if (j->pidfd >= 0 && !j->watch_job && proc_alive(j->sup, j->sup_starttime))
-			return;
-		release(j);
-		if (rec_exists(dir, "kill")) {
-			job_rec(j, "ended", true, "time=%lld status=notrun killed=limit by=bridge", (long long)now_ms());
-			if (rec_read(dir, "ended", rec, sizeof rec))
-				mark_ended(j, rec);
-			report_end(j);
-		} else {
-			logf_("job %u: its supervisor exited before starting it; starting it again", j->id);
-			j->retry_at = now_ms() + 500;
-		}
-		return;
-	}
-	if (!j->watch_job && proc_alive(j->sup, j->sup_starttime)) {
-		watch(j, j->sup, false); /* the record named another, living supervisor */
-		return;
-	}
-	if (proc_alive(j->pid, j->starttime)) {
-		if (!j->watch_job)
-			logf_("job %u: its supervisor (pid %ld) is gone; watching the job (pid %ld)", j->id, (long)j->sup,
-			      (long)j->pid);
-		watch(j, j->pid, true);
-		if (j->pidfd >= 0 && proc_alive(j->pid, j->starttime))
-			return;
-	}
-	/* Nobody reaped it for us: its end is when we saw it gone, its status unknown. */
-	char reason[16] = "no", krec[REC_MAX];
-	if (rec_read(dir, "kill", krec, sizeof krec))
-		kv_get(krec, "reason", reason, sizeof reason);
-	kill(-j->pid, SIGKILL); /* the rest of its group, if the job's first process left any */
-	job_rec(j, "ended", true, "time=%lld status=unknown killed=%s by=bridge", (long long)now_ms(), reason);
-	if (rec_read(dir, "ended", rec, sizeof rec))
-		mark_ended(j, rec);
-	logf_("job %u: ended without its supervisor; exit status unknown", j->id);
-	report_end(j);
 }
 
 static void handle_evts(void)
@@ -489,7 +320,6 @@ static int cmp_end(const void *a, const void *b)
 	return x->end_ms < y->end_ms ? -1 : x->end_ms > y->end_ms ? 1 : (x->id > y->id) - (x->id < y->id);
 }
 
-static bool submit_job(struct job *j);
 
 /* Bring the controller and the records into agreement (docs/bridge.md, "Resets"). @return false if the
  * link died on the way (it is then simply done again). */
@@ -596,7 +426,8 @@ static bool reconcile(void)
 	}
 	if (!advance_now())
 		return false;
-	try_starts();
+	if (B.be->tick)
+		B.be->tick();
 	return true;
 }
 
@@ -671,7 +502,7 @@ static bool setup_controller(void)
 
 /* ---- clients --------------------------------------------------------------------------------------- */
 
-static bool submit_job(struct job *j)
+bool submit_job(struct job *j)
 {
 	if (!advance_now())
 		return false;
@@ -684,6 +515,8 @@ static bool submit_job(struct job *j)
 		hex_encode(r->line, strlen(r->line), hex);
 		job_rec(j, "refused", true, "time=%lld reason=%s", (long long)now_ms(), hex);
 		client_reply(&j->client, "err %s", r->line);
+		if (B.be->refused)
+			B.be->refused(j, r->line);
 		return true;
 	}
 	char start[32] = "-";
@@ -693,7 +526,8 @@ static bool submit_job(struct job *j)
 	j->in_wait = !j->start_wanted;
 	job_rec(j, "accepted", true, "time=%lld ctrl=%u start=%s", (long long)now_ms(), B.ctrl_now, start);
 	client_reply(&j->client, "ok %u %s %lld", j->id, start, (long long)B.epoch);
-	try_starts();
+	if (B.be->accepted)
+		B.be->accepted(j);
 	return refresh_next();
 }
 
@@ -743,6 +577,22 @@ static void req_submit(int *fd, char *args)
 	if (spec_save(dir, &sp) != 0)
 		die("cannot write %s/spec: %s", dir, strerror(errno));
 	submit_job(j); /* if the link dies, reconcile() submits it again and answers */
+}
+
+void withdraw_job(struct job *j)
+{
+	char dir[PATH_MAX];
+	job_dir(j, dir, sizeof dir);
+	if (!rec_exists(dir, "cancel"))
+		job_rec(j, "cancel", true, "time=%lld", (long long)now_ms());
+	if (!advance_now())
+		return; /* the cancel record stands: reconcile() sends it */
+	struct reply *r = ctl("cancel %u", j->id);
+	if (r && (r->ok || strncmp(r->line, "err 5 ", 6) == 0)) {
+		j->in_wait = j->in_run = false;
+		close_job(j, "cancel");
+		refresh_next();
+	}
 }
 
 static void req_cancel(int *fd, const char *args)
@@ -887,7 +737,9 @@ static void serve(struct client *c)
 	char *args = sp ? sp + 1 : c->buf + strlen(c->buf);
 	if (sp)
 		*sp = '\0';
-	if (strcmp(c->buf, "submit") == 0)
+	if (strcmp(c->buf, "submit") == 0 && !B.be->takes_submit)
+		client_reply(&c->fd, "err the %s backend takes no submits here: %s", B.be->name, B.be->help);
+	else if (strcmp(c->buf, "submit") == 0)
 		req_submit(&c->fd, args);
 	else if (strcmp(c->buf, "cancel") == 0)
 		req_cancel(&c->fd, args);
@@ -1018,20 +870,12 @@ static void load_jobs(void)
 			int64_t t = 0;
 			kv_i64(rec, "time", &t);
 			j->end_ms = t;
-			load_started(j, dir);
+			j->started = rec_exists(dir, "started");
 			continue;
 		}
-		if (!load_started(j, dir))
-			continue;
-		j->start_wanted = true;
-		j->spawned = true;
-		B.busy += j->procs;
-		if (rec_exists(dir, "kill"))
-			j->kill_sent = false; /* sent again: the old bridge may have died before signalling */
-		if (proc_alive(j->sup, j->sup_starttime))
-			watch(j, j->sup, false);
-		else
-			check_end(j);
+		/* A kill record is acted on again (kill_sent false): the last bridge may have died before. */
+		if (rec_exists(dir, "started") && B.be->recover)
+			B.be->recover(j, dir);
 	}
 	closedir(d);
 }
@@ -1080,17 +924,10 @@ static void connect_controller(void)
 static void tick(void)
 {
 	int64_t t = now_ms();
-	for (size_t i = 0; i < B.njobs; i++) {
-		struct job *j = &B.jobs[i];
-		if (j->sigkill_at && t >= j->sigkill_at && !j->ended) {
-			if (proc_alive(j->pid, j->starttime))
-				kill(-j->pid, SIGKILL);
-			j->sigkill_at = 0;
-		}
-	}
 	if (B.link.up && B.ctrl_next >= 0 && t >= (B.epoch + B.ctrl_next) * 1000)
 		advance_now();
-	try_starts();
+	if (B.be->tick)
+		B.be->tick();
 }
 
 static int poll_timeout(void)
@@ -1100,20 +937,34 @@ static int poll_timeout(void)
 		due = (B.epoch + B.ctrl_next) * 1000;
 	if (!B.link.up && B.reconnect_at < due)
 		due = B.reconnect_at;
-	for (size_t i = 0; i < B.njobs; i++) {
-		const struct job *j = &B.jobs[i];
-		if (j->sigkill_at && j->sigkill_at < due)
-			due = j->sigkill_at;
-		if (j->retry_at > t && j->retry_at < due)
-			due = j->retry_at;
-	}
+	int64_t be = B.be->due ? B.be->due() : -1;
+	if (be >= 0 && be < due)
+		due = be;
 	return due <= t ? 0 : (int)(due - t);
+}
+
+const struct backend *backend_find(const char *name)
+{
+#define BACKEND_MATCH(b) \
+	if (strcmp(name, b.name) == 0) \
+		return &b;
+	BRIDGE_BACKENDS(BACKEND_MATCH)
+#undef BACKEND_MATCH
+	return NULL;
+}
+
+void backend_list(void (*fn)(const char *name, const char *help))
+{
+#define BACKEND_LIST(b) fn(b.name, b.help);
+	BRIDGE_BACKENDS(BACKEND_LIST)
+#undef BACKEND_LIST
 }
 
 int bridge_run(const struct run_opts *o)
 {
 	started_ms = now_ms();
 	B.o = o;
+	B.be = backend_find(o->backend);
 	B.listen_fd = -1;
 	B.ctrl_next = -1;
 	for (int k = 0; k < MAX_CLIENTS; k++)
@@ -1132,6 +983,8 @@ int bridge_run(const struct run_opts *o)
 	logf_("bridge %ld on %s: procs=%u backend=%s controller=%s", (long)getpid(), o->dir, o->procs, o->backend,
 	      o->controller ? o->controller : o->serial);
 	read_epoch();
+	if (B.be->setup)
+		B.be->setup();
 	load_jobs();
 	open_socket();
 	size_t npoll = 0;
@@ -1141,7 +994,7 @@ int bridge_run(const struct run_opts *o)
 		if (!B.link.up && now_ms() >= B.reconnect_at)
 			connect_controller();
 		tick();
-		/* Listen, clients, the link (an EOF is a dead controller), and one pidfd per running job. */
+		/* Listen, clients, the link (an EOF is a dead controller), and the backend's (a pidfd per job). */
 		size_t need = 2 + MAX_CLIENTS + B.njobs;
 		if (need > npoll) {
 			npoll = need * 2;
@@ -1155,11 +1008,8 @@ int bridge_run(const struct run_opts *o)
 		for (int k = 0; k < MAX_CLIENTS; k++)
 			pfd[n++] = (struct pollfd){.fd = B.link.up ? B.clients[k].fd : -1, .events = POLLIN};
 		size_t first_job = n;
-		for (size_t i = 0; i < B.njobs; i++)
-			if (B.jobs[i].pidfd >= 0) {
-				pjob[n] = &B.jobs[i];
-				pfd[n++] = (struct pollfd){.fd = B.jobs[i].pidfd, .events = POLLIN};
-			}
+		if (B.be->fds)
+			n += B.be->fds(pfd + n, pjob + n, npoll - n);
 		int r = poll(pfd, n, poll_timeout());
 		if (r < 0 && errno != EINTR)
 			die("poll: %s", strerror(errno));
@@ -1173,8 +1023,8 @@ int bridge_run(const struct run_opts *o)
 			continue;
 		}
 		for (size_t k = first_job; k < n; k++)
-			if (pfd[k].revents && pjob[k]->pidfd == pfd[k].fd)
-				check_end(pjob[k]);
+			if (pfd[k].revents && B.be->ready)
+				B.be->ready(pjob[k]);
 		for (int k = 0; k < MAX_CLIENTS; k++)
 			if (pfd[2 + k].revents && B.clients[k].fd >= 0)
 				client_input(&B.clients[k]);

@@ -11,7 +11,8 @@
 
 /* X(name, usage, what it does, handler) */
 #define BRIDGE_COMMANDS(X)                                                                                        \
-	X("run", "--state DIR --procs N (--controller 'COMMAND ARGS' | --serial PATH) [--backend local] [--policy P]\n" \
+	X("run", "--state DIR --procs N (--controller 'COMMAND ARGS' | --serial PATH) [--policy P]\n"          \
+		 "                 [--backend local | --backend slurm --hold-partition P --run-partition P]\n"   \
 		 "                 [--kill-wait S] [--link-timeout S] [--selfcheck]",                              \
 	  "the daemon, in the foreground: the controller link, the clock and the jobs", run_main)                 \
 	X("submit", "--state DIR -n PROCS -t LIMIT [--name NAME] [--timeout S] -- COMMAND [ARGS...]",             \
@@ -21,8 +22,16 @@
 	X("cancel", "--state DIR [--timeout S] ID", "withdraw a waiting job, or kill a running one", client_cancel) \
 	X("status", "--state DIR [--timeout S]", "the bridge, the controller's status and its counters", client_status)
 
+static FILE *usage_out;
+
+static void print_backend(const char *name, const char *help)
+{
+	fprintf(usage_out, "                        %-6s %s\n", name, help);
+}
+
 static void usage(FILE *out)
 {
+	usage_out = out;
 	fputs("Usage:\n", out);
 #define USAGE_LINE(name, args, what, fn) fprintf(out, "  bridge %-6s %s\n", name, args);
 	BRIDGE_COMMANDS(USAGE_LINE)
@@ -41,7 +50,11 @@ static void usage(FILE *out)
 	      "  --serial PATH       a Unix socket (QEMU's -chardev socket,path=PATH,server=on) or a tty\n"
 	      "                      (raw, 115200 8N1) where a board answers; retried with a back-off\n"
 	      "                      from 0.1 s doubling to 5 s while nothing answers\n"
-	      "  --backend local     where jobs run: local processes (the only backend yet)\n"
+	      "  --backend B         where jobs run (default local):\n", out);
+	backend_list(print_backend);
+	fputs("  --hold-partition P  slurm: the partition (State=DOWN) users submit to, watched for new jobs\n"
+	      "  --run-partition P   slurm: the partition (State=UP) a job is moved to when the controller\n"
+	      "                      starts it; both must cover the same nodes, with --procs CPUs in all\n"
 	      "  --policy P          switch the controller to policy P:", out);
 	for (int p = 0; p < SCHED_POLICY_COUNT; p++)
 		fprintf(out, "%s%s", p ? "," : " ", sched_policy_name((enum sched_policy_id)p));
@@ -105,6 +118,10 @@ int run_main(int argc, char **argv)
 			o.serial = val;
 		else if (strcmp(a, "--backend") == 0)
 			o.backend = val;
+		else if (strcmp(a, "--hold-partition") == 0)
+			o.hold_partition = val;
+		else if (strcmp(a, "--run-partition") == 0)
+			o.run_partition = val;
 		else if (strcmp(a, "--policy") == 0) {
 			enum sched_policy_id p;
 			if (sched_policy_parse(val, &p) != 0) {
@@ -128,8 +145,12 @@ int run_main(int argc, char **argv)
 		fprintf(stderr, "bridge run: needs --state DIR, --procs N and one of --controller or --serial\n");
 		return 2;
 	}
-	if (strcmp(o.backend, "local") != 0) {
-		fprintf(stderr, "bridge run: unknown backend '%s' (local)\n", o.backend);
+	if (!backend_find(o.backend)) {
+		fprintf(stderr, "bridge run: unknown backend '%s' (bridge --help lists them)\n", o.backend);
+		return 2;
+	}
+	if (strcmp(o.backend, "slurm") == 0 && (!o.hold_partition || !o.run_partition)) {
+		fprintf(stderr, "bridge run: --backend slurm needs --hold-partition P and --run-partition P\n");
 		return 2;
 	}
 	if (strlen(o.dir) > 2048) {
