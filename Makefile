@@ -44,7 +44,7 @@ TOOLS := swf2fix fix2swf fixinfo wlgen console sweep bridge
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build oracle bench check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report figures gang-bench bench-load firmware firmware-all size bench-target \
+.PHONY: all run test test-build oracle bench bench-bridge check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report figures gang-bench bench-load firmware firmware-all size bench-target \
         print-qemu print-qemu-store print-ports
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)) ## build/replay, build/sweep, the tools (swf2fix, fix2swf, fixinfo, wlgen), build/console and build/bridge, optimised (the default)
 
@@ -159,6 +159,9 @@ bench: $(BUILD)/replay $(BUILD)/wlgen $(BUILD)/fixinfo $(BUILD)/swf2fix ## host 
 
 bench-load: $(BUILD)/replay ## the planning policies under load (shrink x policy x trace, CPU per job, mean queue) into docs/bench-load.md; CAP=600 seconds a cell
 	BUILD=$(BUILD) tools/bench_load.sh
+
+bench-bridge: $(BUILD)/bridge $(BUILD)/console $(BUILD)/fw/netduinoplus2/firmware.elf ## the bridge's latencies, submit rate and reset cost (host twin and board under QEMU), into docs/bridge-bench.md
+	BUILD=$(BUILD) tools/bench_bridge.sh
 
 gang-bench: $(BUILD)/replay $(BUILD)/wlgen ## the gang-scheduling cost alone, into docs/gang-cost.md
 	BUILD=$(BUILD) tools/gang_bench.sh

@@ -474,6 +474,8 @@ report() {
 	local head dirty
 	head=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 	dirty=$(git status --porcelain -- bridge firmware core port 2>/dev/null | wc -l)
+	local stale
+	stale=$(find bridge firmware core port -name '*.[ch]' \( -newer "$BRIDGE" -o -newer "$CONSOLE" \) 2>/dev/null | head -1)
 	cat <<EOF
 # The bridge: measured
 
@@ -484,7 +486,8 @@ Written by \`tools/bench_bridge.sh\` (regenerated whole at each run; do not edit
   $(df -T /tmp | awk 'NR == 2 { print $2 }'). Shared with other work: load average (1, 5, 15 min) $LOAD_START at the start,
   $LOAD_END at the end. Everything that fsyncs (the console's store, the bridge's records) waits for a disk
   that others use too, so the rows on /tmp vary from run to run far more than the tmpfs rows.
-- Source: commit $head$([ "$dirty" -gt 0 ] && echo " with $dirty uncommitted change(s) under bridge/ firmware/ core/ port/"); \`$B/bridge\` and \`$B/console\` (release builds), \`$B/fw/netduinoplus2/firmware.elf\`; $(qemu-system-arm --version 2>/dev/null | head -1).
+- Source: commit $head$([ "$dirty" -gt 0 ] && echo " with $dirty uncommitted change(s) under bridge/ firmware/ core/ port/"); \`$B/bridge\` and \`$B/console\` (release builds), \`$B/fw/netduinoplus2/firmware.elf\`; $(qemu-system-arm --version 2>/dev/null | head -1).$([ -n "$stale" ] && echo "
+  **Stale build:** $stale is newer than the binaries measured (make build/bridge build/console).")
 - Every setup: \`--procs $N --policy cons\` (conservative backfilling). Percentiles are nearest-rank (the
   ceil(p/100 x n)-th smallest value). Record times are whole milliseconds, so every difference has a
   resolution of 1 ms; the jobs' own times (\`date +%s%N\`) are truncated to ms the same way.
@@ -614,10 +617,10 @@ value is listed, then the median.
   connecting, reconciling), and the wall time from the kill.
 
 On the host twin, "from the kill" includes the bridge's 50 ms pause before it starts another
-controller (bridge/daemon.c). Over the serial line every connection starts with the probe
-(bridge/link.c): \`version\`, sent again every 500 ms while a board just reset is silent, then 200 ms
-of draining whatever else is in flight; so the board's figures carry about 200 ms before the
-reconciliation proper.
+controller (bridge/daemon.c). Over the serial line every connection starts with fixed waits
+(bridge/link.c): up to 300 ms for a booting board's banner; if none, \`version\` (sent again every
+500 ms while a board just reset is silent); then 200 ms of draining whatever else is in flight. So
+the board's figures carry about 500 ms before the reconciliation proper.
 
 Times in ms.
 
