@@ -92,7 +92,7 @@ $(BUILD)/$(1)/sweep: $(call obj,$(1),tools/sweep.c tools/sweep_exp.c) $(BUILD)/$
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/bridge: $(call obj,$(1),$(BRIDGE_SRC)) $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
-$(BUILD)/$(1)/bridge_check: $(call obj,$(1),tests/bridge/bridge_check.c)
+$(BUILD)/$(1)/bridge_check $(BUILD)/$(1)/slurm_check: $(BUILD)/$(1)/%: $(call obj,$(1),tests/bridge/%.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/killrestart: $(call obj,$(1),tests/store/killrestart.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
@@ -138,7 +138,7 @@ deps: ## install the Debian packages the tests need (as root), or name them
 
 # What the tests run: the san builds, the fuzz targets, the firmware, and what make builds (the
 # tests read build/replay and build/fixinfo, and the tools are there after make test as after make).
-TEST_BUILD := $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart pngstat bridge_check $(TOOLS)) \
+TEST_BUILD := $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart pngstat bridge_check slurm_check $(TOOLS)) \
               all fuzz-build firmware-all
 test-build: $(TEST_BUILD) ## build everything make test runs, without running it
 

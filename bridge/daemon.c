@@ -190,31 +190,95 @@ void close_job(struct job *j, const char *how)
 	job_rec(j, "closed", true, "time=%lld how=%s ctrl=%u", (long long)now_ms(), how, B.ctrl_now);
 }
 
-void report_end(struct job *j)
+static int cmp_end(const void *a, const void *b)
 {
-	if (j->closed)
-		return;
-	char dir[PATH_MAX], rec[REC_MAX], killed[16] = "no";
+	const struct job *x = *(struct job *const *)a, *y = *(struct job *const *)b;
+	return x->end_ms < y->end_ms ? -1 : x->end_ms > y->end_ms ? 1 : (x->id > y->id) - (x->id < y->id);
+}
+
+/* How the job ended, from its record: "no" (by itself), "limit" or "cancel". */
+static void ended_how(const struct job *j, char *killed, size_t size)
+{
+	char dir[PATH_MAX], rec[REC_MAX];
+	fmt_into(killed, size, "no");
 	job_dir(j, dir, sizeof dir);
 	if (rec_read(dir, "ended", rec, sizeof rec))
-		kv_get(rec, "killed", killed, sizeof killed);
-	if (strcmp(killed, "no") != 0) {
-		/* The controller ended it itself (evt kill, or the cancel we sent first). */
-		if (j->in_run || !B.link.up)
-			return; /* a controller reset left it running there: reconcile() finishes it */
-		close_job(j, killed[0] == 'c' ? "cancel" : "kill");
-		return;
+		kv_get(rec, "killed", killed, size);
+}
+
+/* "finish A B ..." for jobs that ended in one controller second: one pass after all of them, as the
+ * replay engine does (firmware/cmd_sched.c). @return false if the link died. */
+static bool finish_group(struct job **v, size_t n)
+{
+	char line[REC_MAX] = "finish";
+	for (size_t k = 0; k < n; k++) {
+		size_t len = strlen(line);
+		fmt_into(line + len, sizeof line - len, " %u", v[k]->id);
 	}
-	if (!advance_to(ctrl_of_ms(j->end_ms)))
-		return;
-	struct reply *r = ctl("finish %u", j->id);
+	struct reply *r = ctl("%s", line);
 	if (!r)
-		return;
-	if (r->ok || strncmp(r->line, "err 5 ", 6) == 0)
-		close_job(j, r->ok ? "finish" : "kill");
-	else
-		logf_("job %u: controller refused its finish: %s", j->id, r->line);
-	refresh_next();
+		return false;
+	if (r->ok) {
+		for (size_t k = 0; k < n; k++)
+			close_job(v[k], "finish");
+		return true;
+	}
+	/* One of them is no longer running there (killed at its limit in the same second): one by one. */
+	for (size_t k = 0; k < n; k++) {
+		if (!(r = ctl("finish %u", v[k]->id)))
+			return false;
+		if (r->ok || strncmp(r->line, "err 5 ", 6) == 0)
+			close_job(v[k], r->ok ? "finish" : "kill");
+		else
+			logf_("job %u: controller refused its finish: %s", v[k]->id, r->line);
+	}
+	return true;
+}
+
+bool report_ends(struct job **v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_end);
+	enum { GROUP = 7 }; /* ids a console line takes (8 words) */
+	struct job *group[GROUP];
+	size_t g = 0;
+	bool ok = true;
+	for (size_t k = 0; ok && k < n; k++) {
+		struct job *j = v[k];
+		char killed[16];
+		if (j->closed)
+			continue;
+		ended_how(j, killed, sizeof killed);
+		if (strcmp(killed, "no") != 0 && !j->in_run) {
+			/* The controller ended it itself (evt kill, or the cancel we sent first). */
+			close_job(j, killed[0] == 'c' ? "cancel" : "kill");
+			continue;
+		}
+		uint32_t t = ctrl_of_ms(j->end_ms);
+		if (g > 0 && (g == GROUP || ctrl_of_ms(group[0]->end_ms) < t)) {
+			ok = finish_group(group, g);
+			g = 0;
+		}
+		if (!ok || !advance_to(t))
+			return false;
+		j->in_run = false;
+		if (strcmp(killed, "cancel") == 0) {
+			struct reply *r = ctl("cancel %u", j->id);
+			ok = r != NULL;
+			if (r && (r->ok || strncmp(r->line, "err 5 ", 6) == 0))
+				close_job(j, "cancel");
+			continue;
+		}
+		group[g++] = j;
+	}
+	if (ok && g > 0)
+		ok = finish_group(group, g);
+	return ok && refresh_next();
+}
+
+void report_end(struct job *j)
+{
+	if (!j->closed && B.link.up)
+		report_ends(&j, 1);
 }
 
 /* The job's processes are gone: its processors are free and nothing is left to watch. */
@@ -314,12 +378,6 @@ static bool fetch_held(const char *what, bool running)
 	}
 }
 
-static int cmp_end(const void *a, const void *b)
-{
-	const struct job *x = *(struct job *const *)a, *y = *(struct job *const *)b;
-	return x->end_ms < y->end_ms ? -1 : x->end_ms > y->end_ms ? 1 : (x->id > y->id) - (x->id < y->id);
-}
-
 
 /* Bring the controller and the records into agreement (docs/bridge.md, "Resets"). @return false if the
  * link died on the way (it is then simply done again). */
@@ -381,27 +439,10 @@ static bool reconcile(void)
 		if (j->in_run && j->ended)
 			ends[nend++] = j;
 	}
-	/* What happened while the controller was down, in time order: advance to each end, then finish. */
-	qsort(ends, nend, sizeof *ends, cmp_end);
-	bool ok = true;
-	for (size_t k = 0; ok && k < nend; k++) {
-		struct job *j = ends[k];
-		j->in_run = false;
-		char dir[PATH_MAX], rec[REC_MAX], killed[16] = "no";
-		job_dir(j, dir, sizeof dir);
-		if (rec_read(dir, "ended", rec, sizeof rec))
-			kv_get(rec, "killed", killed, sizeof killed);
-		ok = advance_to(ctrl_of_ms(j->end_ms));
-		if (!ok)
-			break;
-		struct reply *r = strcmp(killed, "cancel") == 0 ? ctl("cancel %u", j->id) : ctl("finish %u", j->id);
-		ok = r != NULL;
-		if (r && (r->ok || strncmp(r->line, "err 5 ", 6) == 0))
-			close_job(j, strcmp(killed, "cancel") == 0 ? "cancel" : r->ok ? "finish" : "kill");
-	}
+	/* What happened while the controller was down, in time order: the ends of each second, then one
+	 * pass (report_ends). */
+	bool ok = report_ends(ends, nend);
 	free(ends);
-	if (ok && nend)
-		ok = refresh_next();
 	if (!ok)
 		return false;
 	/* Then what was asked meanwhile: submits (their clients still wait) and cancels. */

@@ -109,6 +109,10 @@ bool advance_to(uint32_t t);
 void close_job(struct job *j, const char *how);
 /** @p j's ended record is there: tell the controller (advance to the end, finish). */
 void report_end(struct job *j);
+/** Ended jobs @p v (@p n, reordered): in time order, the ends of each controller second as one
+ *  "finish A B ..." (one pass, as the replay engine); kills and cancels closed. @return false if the
+ *  link died (the reconciliation does the rest). O(n log n) plus a command per second. */
+bool report_ends(struct job **v, size_t n);
 /** @p j's processes are gone: its processors are free, nothing is left to watch. O(1). */
 void release(struct job *j);
 /** Take @p j's ended record @p rec into memory; its processors are free. O(1). */

@@ -100,8 +100,9 @@ static int run_cmd(char *const argv[], char *out, size_t size)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-/* Slurm's time limits: MINUTES, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS; UNLIMITED or INFINITE or
- * NOT_SET give 0. @return seconds, 0 for none, or -1 if malformed. */
+/* Slurm's time limits as squeue and sinfo print them: MINUTES, MM:SS, HH:MM:SS, D-HH, D-HH:MM,
+ * D-HH:MM:SS; UNLIMITED, INFINITE, NOT_SET give 0. Slurm keeps limits in whole minutes (sbatch -t 0:20
+ * becomes 1:00). @return seconds, 0 for none, or -1 if malformed. */
 static int64_t parse_limit(const char *s)
 {
 	if (strncmp(s, "UNLIMITED", 9) == 0 || strncmp(s, "INFINITE", 8) == 0 || strncmp(s, "NOT_SET", 7) == 0 ||
@@ -134,7 +135,8 @@ static int64_t parse_limit(const char *s)
 	return secs;
 }
 
-/* Slurm's times, "2026-11-27T10:25:32" in the local time zone, as Unix seconds; -1 if none. */
+/* Slurm's times, "2026-11-27T10:25:32" in slurmctld's local time zone (no zone is written: the bridge
+ * must run in the same TZ), as Unix seconds; -1 if none. */
 static int64_t parse_time(const char *s)
 {
 	struct tm tm = {0};
@@ -292,6 +294,18 @@ static void admit(uint32_t id, uint32_t cpus, const char *limit, const char *nam
 	submit_job(j);
 }
 
+static bool move(struct job *j)
+{
+	char id[32], part[256], out[512];
+	fmt_into(id, sizeof id, "JobId=%u", j->id);
+	fmt_into(part, sizeof part, "Partition=%s", B.o->run_partition);
+	char *argv[] = {"scontrol", "update", id, part, NULL};
+	int st = run_cmd(argv, out, sizeof out);
+	if (st != 0)
+		logf_("slurm: job %u: moving it to %s failed (status %d); trying again", j->id, B.o->run_partition, st);
+	return st == 0;
+}
+
 /* New pending jobs in the hold partition. */
 static void discover(void)
 {
@@ -307,19 +321,13 @@ static void discover(void)
 		struct job *j = job_find(id);
 		if (!j)
 			admit(id, cpus, limit, name, submit);
+		else if (j->spawned && !j->ended && move(j)) {
+			/* Moved, yet back in the hold partition: a slurmctld killed within seconds of the move
+			 * lost it (its state was not saved yet). Moving it again is the one move Slurm kept. */
+			logf_("slurm: job %u was back in %s (slurmctld lost its move): moved again", j->id,
+			      B.o->hold_partition);
+		}
 	}
-}
-
-static bool move(struct job *j)
-{
-	char id[32], part[256], out[512];
-	fmt_into(id, sizeof id, "JobId=%u", j->id);
-	fmt_into(part, sizeof part, "Partition=%s", B.o->run_partition);
-	char *argv[] = {"scontrol", "update", id, part, NULL};
-	int st = run_cmd(argv, out, sizeof out);
-	if (st != 0)
-		logf_("slurm: job %u: moving it to %s failed (status %d); trying again", j->id, B.o->run_partition, st);
-	return st == 0;
 }
 
 /* Starts the controller decided: each job's started record (exclusive) first, then the move, so a
@@ -345,19 +353,38 @@ static void start_decided(void)
 	}
 }
 
-/* One line of the completion file: the job's end, as Slurm recorded it. */
-static void ended_line(const char *line)
+/* The states a job ends in; others (PENDING after a requeue) are not ends. */
+static bool final_state(const char *state)
 {
-	char v[64], state[64] = "", exitc[32] = "", start[64] = "", end[64] = "";
-	if (!field(line, "JobId", v, sizeof v))
-		return;
-	struct job *j = job_find((uint32_t)atol(v));
+	static const char *const finals[] = {"COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL", "PREEMPTED",
+					     "BOOT_FAIL", "DEADLINE", "OUT_OF_MEMORY"};
+	for (size_t i = 0; i < sizeof finals / sizeof finals[0]; i++)
+		if (strcmp(state, finals[i]) == 0)
+			return true;
+	return false;
+}
+
+/* One line of the completion file: the job's end, as Slurm recorded it. @return the job, if its end
+ * is to be reported to the controller (with the others of the same read: report_ends). */
+static struct job *ended_line(const char *line)
+{
+	char state[64] = "", exitc[32] = "", start[64] = "", end[64] = "", nodes[32] = "0";
+	if (strncmp(line, "JobId=", 6) != 0)
+		return NULL;
+	struct job *j = job_find((uint32_t)atol(line + 6));
 	if (!j || j->ack == ACK_REFUSED || j->ended)
-		return;
-	field(line, "JobState", state, sizeof state);
-	field(line, "ExitCode", exitc, sizeof exitc);
-	field(line, "StartTime", start, sizeof start);
-	field(line, "EndTime", end, sizeof end);
+		return NULL;
+	/* Name= is free text and comes before the rest: read the fields after the last " JobState=". */
+	const char *rest = line, *p;
+	while ((p = strstr(rest + 1, " JobState=")) != NULL)
+		rest = p;
+	field(rest, "JobState", state, sizeof state);
+	if (!final_state(state))
+		return NULL;
+	field(rest, "ExitCode", exitc, sizeof exitc);
+	field(rest, "StartTime", start, sizeof start);
+	field(rest, "EndTime", end, sizeof end);
+	field(rest, "NodeCnt", nodes, sizeof nodes);
 	int64_t st = parse_time(start), et = parse_time(end);
 	char dir[PATH_MAX], krec[REC_MAX], reason[16] = "no";
 	job_dir(j, dir, sizeof dir);
@@ -365,7 +392,8 @@ static void ended_line(const char *line)
 		kv_get(krec, "reason", reason, sizeof reason);
 	else if (strcmp(state, "TIMEOUT") == 0)
 		fmt_into(reason, sizeof reason, "limit"); /* Slurm's own limit came first */
-	bool ran = st > 0 && j->spawned;
+	/* A job that never had a node never ran (a cancel while it waited, in either partition). */
+	bool ran = atol(nodes) > 0;
 	if (!ran && !j->started) {
 		/* Cancelled by its user while it waited (scancel): the controller's cancel. */
 		job_rec(j, "ended", true, "time=%lld status=%s killed=cancel by=slurm", (long long)(et > 0 ? et * 1000 : now_ms()),
@@ -374,7 +402,7 @@ static void ended_line(const char *line)
 		j->end_ms = et > 0 ? et * 1000 : now_ms();
 		logf_("slurm: job %u withdrawn in Slurm (%s) before it started", j->id, state);
 		withdraw_job(j);
-		return;
+		return NULL;
 	}
 	job_rec(j, "ended", true, "time=%lld status=%s:%s killed=%s by=slurm slurm_start=%lld", (long long)(et * 1000),
 		state, exitc, reason, (long long)st);
@@ -384,9 +412,9 @@ static void ended_line(const char *line)
 	/* A user's scancel of a running job is, for the controller, a cancel. */
 	if (strcmp(state, "CANCELLED") == 0 && strcmp(reason, "no") == 0) {
 		withdraw_job(j);
-		return;
+		return NULL;
 	}
-	report_end(j);
+	return j;
 }
 
 /* New lines of the completion file (read whole at the start: ended records are exclusive, so a line
@@ -401,6 +429,9 @@ static void read_ends(void)
 		S.jobcomp_off = 0; /* rotated */
 	static char buf[1 << 16];
 	static size_t have;
+	static struct job **ends;
+	static size_t cap;
+	size_t n = 0;
 	for (;;) {
 		ssize_t r = pread(fd, buf + have, sizeof buf - 1 - have, S.jobcomp_off);
 		if (r <= 0)
@@ -411,7 +442,14 @@ static void read_ends(void)
 		char *start = buf, *nl;
 		while ((nl = strchr(start, '\n')) != NULL) {
 			*nl = '\0';
-			ended_line(start);
+			struct job *j = ended_line(start);
+			if (j) {
+				if (n == cap) {
+					cap = cap ? 2 * cap : 64;
+					ends = xrealloc(ends, cap * sizeof *ends);
+				}
+				ends[n++] = j;
+			}
 			start = nl + 1;
 		}
 		have = (size_t)(buf + have - start);
@@ -420,6 +458,9 @@ static void read_ends(void)
 			have = 0; /* a line longer than any Slurm writes: skipped */
 	}
 	close(fd);
+	/* The ends of one second as one finish, then one pass: what build/replay does at an instant. */
+	if (n > 0 && B.link.up)
+		report_ends(ends, n);
 }
 
 static void slurm_tick(void)

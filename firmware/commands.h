@@ -30,7 +30,7 @@ enum con_journal { CON_J_NO, CON_J_YES, CON_J_ARGS };
 	X("time", 0, 1, CON_J_ARGS, "[T]", "the clock and the next event; with T as advance", cmd_advance)        \
 	X("advance", 1, 1, CON_J_YES, "T", "move the clock to T, printing what falls due", cmd_advance)          \
 	X("submit", 3, 7, CON_J_YES, "ID PROCS ESTIMATE [USER [QUEUE [UP [PP]]]]", "a job arrives now", cmd_submit) \
-	X("finish", 1, 1, CON_J_YES, "ID", "the running job ended by itself now", cmd_finish)                    \
+	X("finish", 1, 7, CON_J_YES, "ID [ID...]", "running jobs that ended by themselves now, then one pass", cmd_finish) \
 	X("cancel", 1, 1, CON_J_YES, "ID", "withdraw a waiting or running job now", cmd_cancel)                   \
 	X("predict", 1, 1, CON_J_NO, "ID", "the start the policy guarantees the job", cmd_predict)              \
 	X("status", 0, 0, CON_J_NO, "", "the clock, the policy and the machine's load", cmd_status)             \

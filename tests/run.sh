@@ -42,6 +42,8 @@ run store tests/store/store.sh
 run store_board tests/store/board.sh
 run bridge_check tests/bridge/check_selftest.sh
 run bridge tests/bridge/bridge.sh
+run slurm_check tests/bridge/slurm_check_selftest.sh
+run bridge_slurm tests/bridge/slurm.sh
 run lint tests/lint.sh
 
 passed=$(grep -c '^TEST .* PASS$' "$log")
