@@ -17,7 +17,8 @@ script=$tmp/command_table.txt
 # Both set w (no subshell: the script has some 400 lines). words N WORD: N copies, each after a space.
 words() { w=; for ((i = 0; i < $1; i++)); do w+=" $2"; done; }
 glob() { printf '%s' "$1" | sed 's/[][*?\\]/\\&/g'; } # a reply as a literal drive.sh pattern
-# arity ARGUMENTS: "MIN MAX" from help's usage grammar: WORD, [optional], a|b alternatives.
+# arity ARGUMENTS: "MIN MAX" from help's usage grammar: WORD, [optional], a|b alternatives, and X...
+# (X, then more, up to the line's 8 words: 7 arguments).
 arity() {
 	awk -v s="$1" '
 	function alt(   lo, hi) {
@@ -28,11 +29,13 @@ arity() {
 	function seq(   lo, hi) {
 		lo = 0; hi = 0
 		while (pos <= n && tok[pos] != "]" && tok[pos] != "|") {
-			if (tok[pos] == "[") { pos++; alt(); pos++; hi += HI } else { lo++; hi++; pos++ }
+			if (tok[pos] == "[") { pos++; alt(); pos++; hi += HI }
+			else if (tok[pos] ~ /\.\.\.$/) { lo++; hi += 7; pos++ } # X...: repeated up to the word limit
+			else { lo++; hi++; pos++ }
 		}
 		LO = lo; HI = hi
 	}
-	BEGIN { gsub(/[][|]/, " & ", s); n = split(s, tok, " "); pos = 1; alt(); print LO, HI }'
+	BEGIN { gsub(/[][|]/, " & ", s); n = split(s, tok, " "); pos = 1; alt(); print LO, (HI > 7 ? 7 : HI) }'
 }
 # fill NAME N CHAR: N words of CHAR repeated, as long as "NAME" and they can be in one line of
 # 127 bytes (the longest the console takes), the first word taking what does not divide.
