@@ -150,10 +150,26 @@ bool advance_to(uint32_t t)
 {
 	if (t < B.ctrl_now)
 		t = B.ctrl_now;
-	struct reply *r = ctl("advance %u", t);
-	if (r && !r->ok)
-		logf_("controller refused \"advance %u\": %s", t, r->line);
-	return r != NULL;
+	/* Never one advance over a decision and what follows it. After a reset the controller's clock is
+	 * behind; one jump to the present could start a job and kill it at its limit in the same reply,
+	 * before it could run (seen: a 1 s job, started at 5 and killed at 6 by "advance 6"). So step through
+	 * next=, carrying out each step's starts before the clock moves on. */
+	for (;;) {
+		uint32_t step = t;
+		if (B.ctrl_next > (int64_t)B.ctrl_now && B.ctrl_next < (int64_t)t)
+			step = (uint32_t)B.ctrl_next;
+		struct reply *r = ctl("advance %u", step);
+		if (!r)
+			return false;
+		if (!r->ok) {
+			logf_("controller refused \"advance %u\": %s", step, r->line);
+			return true;
+		}
+		if (B.be->starts)
+			B.be->starts();
+		if (step >= t || B.ctrl_now >= t)
+			return true;
+	}
 }
 
 static bool advance_now(void)

@@ -53,6 +53,7 @@ struct backend {
 	void (*recover)(struct job *j, const char *dir); /* at start: a job started and not ended */
 	void (*kill)(struct job *j, const char *reason); /* stop it (the kill record is written) */
 	void (*tick)(void);                           /* every loop: starts decided, polls */
+	void (*starts)(void);                         /* carry out the starts decided so far, nothing else */
 	int64_t (*due)(void);                         /* when tick() next wants to run (ms), or -1 */
 	size_t (*fds)(struct pollfd *p, struct job **who, size_t max); /* descriptors to watch */
 	void (*ready)(struct job *j);                 /* one of them fired */

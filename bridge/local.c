@@ -202,6 +202,7 @@ const struct backend backend_local = {
 	.recover = local_recover,
 	.kill = local_kill,
 	.tick = local_tick_all,
+	.starts = local_tick,
 	.due = local_due,
 	.fds = local_fds,
 	.ready = local_ready,

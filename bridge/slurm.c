@@ -548,6 +548,7 @@ const struct backend backend_slurm = {
 	.recover = slurm_recover,
 	.kill = slurm_kill,
 	.tick = slurm_tick,
+	.starts = start_decided,
 	.due = slurm_due,
 	.accepted = slurm_accepted,
 	.refused = slurm_refused,

@@ -296,6 +296,7 @@ typedef struct {
 	int kill_reason;       /* KILLED_LIMIT or KILLED_CANCEL */
 	long long end_time;
 	int end_killed;
+	int clo_how;           /* the closed record's how=: 0 finish, 1 kill, 2 cancel, 3 refused; -1 none */
 	long long can_time;
 	long long runs;        /* lines "run <ID>" in the witness file */
 } Job;
@@ -383,11 +384,13 @@ static void parse_ended(Job *j, Rec *r)
 	rec_enum(r, "by", by);
 }
 
+static int closed_how; /* parse_closed's how=, for the loader to keep */
+
 static void parse_closed(Rec *r)
 {
 	static const char *const how[] = {"finish", "kill", "cancel", "refused", NULL};
 	rec_num(r, "time", 0, MAXV);
-	rec_enum(r, "how", how);
+	closed_how = rec_enum(r, "how", how);
 	rec_num(r, "ctrl", 0, MAXV);
 }
 
@@ -415,8 +418,11 @@ static int load_one(Job *j, const char *dir, const char *name, int *ok)
 			parse_ended(j, &r);
 		else if (strcmp(name, "cancel") == 0)
 			j->can_time = rec_num(&r, "time", 0, MAXV);
-		else if (strcmp(name, "closed") == 0)
+		else if (strcmp(name, "closed") == 0) {
+			closed_how = -1;
 			parse_closed(&r);
+			j->clo_how = closed_how;
+		}
 	}
 	if (r.why[0])
 		bad_record(j, name, &r);
@@ -831,6 +837,11 @@ static void stats_compare(const char *key, long long lo, long long unsure, const
  *   submitted = jobs with accepted;  started = jobs with started;
  *   killed    = ended killed=limit (the controller's own kills);
  *   finished  = ended killed=no;
+ *   except where the closed record says how the controller saw the end: how=kill counts as killed and
+ *   how=finish as finished, whatever the process did. After a reset the controller's clock catches up
+ *   in steps, and a start it decided for a past second is carried out late; its kill, at the decided
+ *   start plus the limit, can then come before the job's own exit, which the records keep as
+ *   killed=no. The controller counted a kill, and its view is the closed record's.
  *   cancelled = accepted jobs with a cancel record, except those that ended
  *               killed=no or killed=limit (the cancel came too late to count:
  *               the job had already finished or been killed). A job
@@ -853,6 +864,11 @@ static void check_stats(void)
 		if (j->has_end && !j->ok_end) { /* how it ended is unknown */
 			unsure++;
 			unsure_can += cancel;
+			continue;
+		}
+		if (j->has_end && j->has_clo && (j->clo_how == 0 || j->clo_how == 1) && j->end_killed != KILLED_CANCEL) {
+			kil += j->clo_how == 1;
+			fin += j->clo_how == 0;
 			continue;
 		}
 		kil += j->has_end && j->end_killed == KILLED_LIMIT;
