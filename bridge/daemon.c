@@ -622,18 +622,24 @@ static void req_submit(int *fd, char *args)
 	}
 	sp.id = (uint32_t)B.njobs + 1;
 	sp.submit_ms = now_ms();
-	struct job *j = job_slot(sp.id);
-	*j = (struct job){.id = sp.id, .procs = procs, .limit = limit, .submit_ms = sp.submit_ms, .ack = ACK_PENDING,
-			  .client = *fd, .pidfd = -1, .guar = -1};
-	strcpy(j->name, name);
+	struct job *j = job_new(&sp, *fd);
 	*fd = -1; /* the job answers it now */
+	submit_job(j); /* if the link dies, reconcile() submits it again and answers */
+}
+
+struct job *job_new(const struct job_spec *sp, int client)
+{
+	struct job *j = job_slot(sp->id);
+	*j = (struct job){.id = sp->id, .procs = sp->procs, .limit = sp->limit, .submit_ms = sp->submit_ms,
+			  .ack = ACK_PENDING, .client = client, .pidfd = -1, .guar = -1};
+	strcpy(j->name, sp->name);
 	char dir[PATH_MAX];
 	job_dir(j, dir, sizeof dir);
 	if (mkdir(dir, 0755) != 0 && errno != EEXIST)
 		die("cannot make %s: %s", dir, strerror(errno));
-	if (spec_save(dir, &sp) != 0)
+	if (spec_save(dir, sp) != 0)
 		die("cannot write %s/spec: %s", dir, strerror(errno));
-	submit_job(j); /* if the link dies, reconcile() submits it again and answers */
+	return j;
 }
 
 void withdraw_job(struct job *j)

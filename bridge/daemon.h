@@ -37,8 +37,6 @@ struct job {
 	unsigned long long starttime, sup_starttime;
 	int64_t sigkill_at;
 	int64_t retry_at;     /* a start whose supervisor failed is tried again then */
-	/* The Slurm backend's. */
-	bool seen;            /* in the last poll of Slurm's queue */
 };
 
 /*
@@ -118,6 +116,9 @@ bool report_ends(struct job **v, size_t n);
 void release(struct job *j);
 /** Take @p j's ended record @p rec into memory; its processors are free. O(1). */
 void mark_ended(struct job *j, const char *rec);
+/** A new job from @p sp: its slot, its directory and its spec record, pending; @p client (or -1) is
+ *  answered when the controller has it. A record that cannot be written is fatal. O(size). */
+struct job *job_new(const struct job_spec *sp, int client);
 /** Submit a new job (spec written) to the controller; its client, if any, is answered. @return false if
  *  the link died (the job is then submitted again at the reconciliation). */
 bool submit_job(struct job *j);

@@ -271,16 +271,7 @@ static void admit(uint32_t id, uint32_t cpus, const char *limit, const char *nam
 	fmt_into(sp.text, sizeof sp.text, "slurm:%u", id);
 	sp.argv[0] = sp.text;
 	sp.argc = 1;
-	struct job *j = job_slot(id);
-	*j = (struct job){.id = id, .procs = cpus, .limit = sp.limit, .submit_ms = sp.submit_ms, .ack = ACK_PENDING,
-			  .client = -1, .pidfd = -1, .guar = -1, .seen = true};
-	strcpy(j->name, sp.name);
-	char dir[PATH_MAX];
-	job_dir(j, dir, sizeof dir);
-	if (mkdir(dir, 0755) != 0 && errno != EEXIST)
-		die("cannot make %s: %s", dir, strerror(errno));
-	if (spec_save(dir, &sp) != 0)
-		die("cannot write %s/spec: %s", dir, strerror(errno));
+	struct job *j = job_new(&sp, -1);
 	if (sp.limit == 0) {
 		/* The controller needs an estimate: a job with none, in a partition with none, cannot be planned. */
 		j->ack = ACK_REFUSED;

@@ -12,6 +12,9 @@
 set -u
 B=${BUILD:-build}
 ROOT=$(pwd)
+TEST_PREFIX=bridge
+# shellcheck source=tests/bridge/lib.sh
+. "$ROOT/tests/bridge/lib.sh"
 SEED=${SEED:-1}
 RANDOM=$SEED
 # Unix socket paths are short (108 bytes): a short temporary directory.
@@ -37,19 +40,11 @@ cleanup() {
 		[ -n "$sup" ] && kill -9 "$sup" 2>/dev/null
 		[ -n "$pid" ] && kill -9 -- "-$pid" 2>/dev/null
 	done
-	if [ -n "${BRIDGE_KEEP:-}" ]; then
-		rm -rf "$BRIDGE_KEEP" && cp -a "$tmp" "$BRIDGE_KEEP" 2>/dev/null
-	fi
+	keep_records "$tmp"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-pass() { echo "TEST bridge.$1 PASS"; }
-fail() {
-	echo "TEST bridge.$1 FAIL $2"
-	[ -n "${3:-}" ] && [ -f "$3" ] && tail -15 "$3"
-}
-rnd() { echo $((RANDOM % ($2 - $1 + 1) + $1)); } # an integer in [$1, $2]
 ms_sleep() { sleep "$(printf '0.%03d' "$1")"; }    # $1 < 1000 ms
 
 # start_bridge DIR ARGS...: the daemon in the background (BRIDGE_PID), once it answers.

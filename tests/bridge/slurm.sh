@@ -17,6 +17,9 @@
 set -u
 B=${BUILD:-build}
 ROOT=$(pwd)
+TEST_PREFIX=bridge.slurm
+# shellcheck source=tests/bridge/lib.sh
+. "$ROOT/tests/bridge/lib.sh"
 SEED=${SEED:-1}
 RANDOM=$SEED
 BRIDGE=$ROOT/$B/san/bridge
@@ -34,19 +37,11 @@ cleanup() {
 	local p
 	for p in "${started_pids[@]}"; do kill -9 "$p" 2>/dev/null; done
 	slurm_stop >/dev/null 2>&1
-	if [ -n "${BRIDGE_KEEP:-}" ]; then
-		rm -rf "$BRIDGE_KEEP" && cp -a "$tmp" "$BRIDGE_KEEP" 2>/dev/null
-	fi
+	keep_records "$tmp"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-pass() { echo "TEST bridge.slurm.$1 PASS"; }
-fail() {
-	echo "TEST bridge.slurm.$1 FAIL $2"
-	[ -n "${3:-}" ] && [ -f "$3" ] && tail -15 "$3"
-}
-rnd() { echo $((RANDOM % ($2 - $1 + 1) + $1)); }
 
 if ! slurm_bridge_start "$tmp/cluster"; then
 	if [ "${SLURM_REQUIRED:-0}" = 1 ]; then
