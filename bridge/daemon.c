@@ -85,20 +85,38 @@ struct job *job_slot(uint32_t id)
 
 /* A record of job @p j, written whole; a failure to write is fatal: a promise we cannot keep on disk
  * must not be made to anyone. */
-void job_rec(struct job *j, const char *name, bool exclusive, const char *fmt, ...)
+static void vjob_rec(struct job *j, const char *name, bool exclusive, const char *fmt, va_list ap)
 {
 	char dir[PATH_MAX], text[REC_MAX];
 	job_dir(j, dir, sizeof dir);
-	va_list ap;
-	va_start(ap, fmt);
 	int n = vsnprintf(text, sizeof text - 1, fmt, ap);
-	va_end(ap);
 	if (n < 0 || (size_t)n >= sizeof text - 1)
 		die("record %s of job %u too long", name, j->id);
 	strcat(text, "\n");
 	int rc = exclusive ? rec_create(dir, name, text) : rec_write(dir, name, text);
 	if (rc != 0 && !(exclusive && errno == EEXIST))
 		die("cannot write %s/%s: %s", dir, name, strerror(errno));
+}
+
+void job_rec(struct job *j, const char *name, bool exclusive, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vjob_rec(j, name, exclusive, fmt, ap);
+	va_end(ap);
+}
+
+void end_job(struct job *j, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vjob_rec(j, "ended", true, fmt, ap);
+	va_end(ap);
+	/* The record that stands: ours, or an earlier writer's (the supervisor's, which knew more). */
+	char dir[PATH_MAX], rec[REC_MAX];
+	job_dir(j, dir, sizeof dir);
+	if (rec_read(dir, "ended", rec, sizeof rec))
+		mark_ended(j, rec);
 }
 
 static void client_reply(int *fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -120,6 +138,13 @@ static void client_reply(int *fd, const char *fmt, ...)
 }
 
 /* ---- the controller ------------------------------------------------------------------------------- */
+
+/* A finish or cancel the controller took, or one about a job it no longer holds (err 5: it killed or
+ * cancelled the job itself): either way the job is settled there. */
+static bool settled(const struct reply *r)
+{
+	return r->ok || strncmp(r->line, "err 5 ", 6) == 0;
+}
 
 static void handle_evts(void);
 
@@ -212,16 +237,6 @@ static int cmp_end(const void *a, const void *b)
 	return x->end_ms < y->end_ms ? -1 : x->end_ms > y->end_ms ? 1 : (x->id > y->id) - (x->id < y->id);
 }
 
-/* How the job ended, from its record: "no" (by itself), "limit" or "cancel". */
-static void ended_how(const struct job *j, char *killed, size_t size)
-{
-	char dir[PATH_MAX], rec[REC_MAX];
-	fmt_into(killed, size, "no");
-	job_dir(j, dir, sizeof dir);
-	if (rec_read(dir, "ended", rec, sizeof rec))
-		kv_get(rec, "killed", killed, size);
-}
-
 /* "finish A B ..." for jobs that ended in one controller second: one pass after all of them, as the
  * replay engine does (firmware/cmd_sched.c). @return false if the link died. */
 static bool finish_group(struct job **v, size_t n)
@@ -243,7 +258,7 @@ static bool finish_group(struct job **v, size_t n)
 	for (size_t k = 0; k < n; k++) {
 		if (!(r = ctl("finish %u", v[k]->id)))
 			return false;
-		if (r->ok || strncmp(r->line, "err 5 ", 6) == 0)
+		if (settled(r))
 			close_job(v[k], r->ok ? "finish" : "kill");
 		else
 			logf_("job %u: controller refused its finish: %s", v[k]->id, r->line);
@@ -260,10 +275,9 @@ bool report_ends(struct job **v, size_t n)
 	bool ok = true;
 	for (size_t k = 0; ok && k < n; k++) {
 		struct job *j = v[k];
-		char killed[16];
+		const char *killed = j->killed;
 		if (j->closed)
 			continue;
-		ended_how(j, killed, sizeof killed);
 		if (strcmp(killed, "no") != 0 && !j->in_run) {
 			/* The controller ended it itself (evt kill, or the cancel we sent first). */
 			close_job(j, killed[0] == 'c' ? "cancel" : "kill");
@@ -274,13 +288,13 @@ bool report_ends(struct job **v, size_t n)
 			ok = finish_group(group, g);
 			g = 0;
 		}
-		if (!ok || !advance_to(t))
+		if (!ok || (g == 0 && !advance_to(t)))
 			return false;
 		j->in_run = false;
 		if (strcmp(killed, "cancel") == 0) {
 			struct reply *r = ctl("cancel %u", j->id);
 			ok = r != NULL;
-			if (r && (r->ok || strncmp(r->line, "err 5 ", 6) == 0))
+			if (r && settled(r))
 				close_job(j, "cancel");
 			continue;
 		}
@@ -316,6 +330,8 @@ void mark_ended(struct job *j, const char *rec)
 	kv_i64(rec, "time", &t);
 	j->ended = true;
 	j->end_ms = t;
+	if (!kv_get(rec, "killed", j->killed, sizeof j->killed))
+		fmt_into(j->killed, sizeof j->killed, "no");
 	release(j);
 }
 
@@ -342,10 +358,7 @@ static void handle_evts(void)
 				kill_job(j, "limit", e.time);
 			else if (!j->ended) {
 				/* Killed before its deferred start: nothing ran, and nothing will. */
-				job_rec(j, "ended", true, "time=%lld status=notrun killed=limit by=bridge", (long long)now_ms());
-				j->ended = true;
-				j->end_ms = now_ms();
-				close_job(j, "kill");
+				end_job(j, "time=%lld status=notrun killed=limit by=bridge", (long long)now_ms());
 			}
 			if (j->ended)
 				close_job(j, "kill");
@@ -651,7 +664,7 @@ void withdraw_job(struct job *j)
 	if (!advance_now())
 		return; /* the cancel record stands: reconcile() sends it */
 	struct reply *r = ctl("cancel %u", j->id);
-	if (r && (r->ok || strncmp(r->line, "err 5 ", 6) == 0)) {
+	if (r && settled(r)) {
 		j->in_wait = j->in_run = false;
 		close_job(j, "cancel");
 		refresh_next();
@@ -680,7 +693,7 @@ static void req_cancel(int *fd, const char *args)
 	struct reply *r = ctl("cancel %u", j->id);
 	if (!r)
 		goto later;
-	if (!r->ok && strncmp(r->line, "err 5 ", 6) != 0) {
+	if (!settled(r)) {
 		client_reply(fd, "err %s", r->line);
 		return;
 	}
@@ -689,9 +702,7 @@ static void req_cancel(int *fd, const char *args)
 		kill_job(j, "cancel", B.ctrl_now);
 		if (!j->spawned && !j->started) {
 			j->start_wanted = false;
-			job_rec(j, "ended", true, "time=%lld status=notrun killed=cancel by=bridge", (long long)now_ms());
-			j->ended = true;
-			j->end_ms = now_ms();
+			end_job(j, "time=%lld status=notrun killed=cancel by=bridge", (long long)now_ms());
 		}
 	}
 	if (!running || j->ended)
@@ -929,10 +940,7 @@ static void load_jobs(void)
 		}
 		j->closed = rec_exists(dir, "closed");
 		if (rec_read(dir, "ended", rec, sizeof rec)) {
-			j->ended = true;
-			int64_t t = 0;
-			kv_i64(rec, "time", &t);
-			j->end_ms = t;
+			mark_ended(j, rec);
 			j->started = rec_exists(dir, "started");
 			continue;
 		}

@@ -30,6 +30,7 @@ struct job {
 	bool in_wait, in_run; /* what the controller holds, as of the last reconciliation */
 	int client;           /* a client waiting for this job's submit or cancel answer, or -1 */
 	int64_t end_ms;
+	char killed[8];       /* the ended record's killed=: no, limit or cancel */
 	/* The local backend's. */
 	int pidfd;            /* the supervisor's (or, without one, the job's) pidfd, or -1 */
 	bool watch_job;       /* the supervisor is gone: the job's own process is watched */
@@ -112,6 +113,9 @@ void report_end(struct job *j);
  *  "finish A B ..." (one pass, as the replay engine); kills and cancels closed. @return false if the
  *  link died (the reconciliation does the rest). O(n log n) plus a command per second. */
 bool report_ends(struct job **v, size_t n);
+/** Write @p j's ended record (exclusively: an earlier one stands) and take the one that stands into
+ *  memory (mark_ended). A record that cannot be written is fatal. O(size). */
+void end_job(struct job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /** @p j's processes are gone: its processors are free, nothing is left to watch. O(1). */
 void release(struct job *j);
 /** Take @p j's ended record @p rec into memory; its processors are free. O(1). */

@@ -107,9 +107,7 @@ static void local_ready(struct job *j)
 			return;
 		release(j);
 		if (rec_exists(dir, "kill")) {
-			job_rec(j, "ended", true, "time=%lld status=notrun killed=limit by=bridge", (long long)now_ms());
-			if (rec_read(dir, "ended", rec, sizeof rec))
-				mark_ended(j, rec);
+			end_job(j, "time=%lld status=notrun killed=limit by=bridge", (long long)now_ms());
 			report_end(j);
 		} else {
 			logf_("job %u: its supervisor exited before starting it; starting it again", j->id);
@@ -134,9 +132,7 @@ static void local_ready(struct job *j)
 	if (rec_read(dir, "kill", krec, sizeof krec))
 		kv_get(krec, "reason", reason, sizeof reason);
 	kill(-j->pid, SIGKILL); /* the rest of its group, if the job's first process left any */
-	job_rec(j, "ended", true, "time=%lld status=unknown killed=%s by=bridge", (long long)now_ms(), reason);
-	if (rec_read(dir, "ended", rec, sizeof rec))
-		mark_ended(j, rec);
+	end_job(j, "time=%lld status=unknown killed=%s by=bridge", (long long)now_ms(), reason);
 	logf_("job %u: ended without its supervisor; exit status unknown", j->id);
 	report_end(j);
 }

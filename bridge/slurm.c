@@ -188,19 +188,17 @@ static bool partition(const char *name, char *nodes, size_t size, uint64_t *cpus
 	*cpus = 0;
 	nodes[0] = '\0';
 	for (char *save = NULL, *line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char n[1024];
-		unsigned long long a, i, o, t;
-		if (sscanf(line, "%1023[^|]|%63[^|]|%*[^|]|%*s", n, c) != 2 || sscanf(c, "%llu/%llu/%llu/%llu", &a, &i, &o, &t) != 4)
+		char n[1024], a[32], m[64];
+		unsigned long long al, id, ot, t;
+		if (sscanf(line, "%1023[^|]|%63[^|]|%31[^|]|%63s", n, c, a, m) != 4 ||
+		    sscanf(c, "%llu/%llu/%llu/%llu", &al, &id, &ot, &t) != 4)
 			return false;
 		*cpus += t;
 		if (nodes[0])
 			strncat(nodes, ",", size - strlen(nodes) - 1);
 		strncat(nodes, n, size - strlen(nodes) - 1);
-		char *bar = strrchr(line, '|');
-		fmt_into(maxtime, msize, "%s", bar + 1);
-		*bar = '\0';
-		bar = strrchr(line, '|');
-		fmt_into(avail, asize, "%s", bar + 1);
+		fmt_into(avail, asize, "%s", a);
+		fmt_into(maxtime, msize, "%s", m);
 	}
 	return nodes[0] != '\0';
 }
@@ -387,19 +385,13 @@ static struct job *ended_line(const char *line)
 	bool ran = atol(nodes) > 0;
 	if (!ran && !j->started) {
 		/* Cancelled by its user while it waited (scancel): the controller's cancel. */
-		job_rec(j, "ended", true, "time=%lld status=%s killed=cancel by=slurm", (long long)(et > 0 ? et * 1000 : now_ms()),
-			state);
-		j->ended = true;
-		j->end_ms = et > 0 ? et * 1000 : now_ms();
+		end_job(j, "time=%lld status=%s killed=cancel by=slurm", (long long)(et > 0 ? et * 1000 : now_ms()), state);
 		logf_("slurm: job %u withdrawn in Slurm (%s) before it started", j->id, state);
 		withdraw_job(j);
 		return NULL;
 	}
-	job_rec(j, "ended", true, "time=%lld status=%s:%s killed=%s by=slurm slurm_start=%lld", (long long)(et * 1000),
-		state, exitc, reason, (long long)st);
-	char rec[REC_MAX];
-	if (rec_read(dir, "ended", rec, sizeof rec))
-		mark_ended(j, rec);
+	end_job(j, "time=%lld status=%s:%s killed=%s by=slurm slurm_start=%lld", (long long)(et * 1000), state, exitc,
+		reason, (long long)st);
 	/* A user's scancel of a running job is, for the controller, a cancel. */
 	if (strcmp(state, "CANCELLED") == 0 && strcmp(reason, "no") == 0) {
 		withdraw_job(j);
