@@ -188,17 +188,7 @@ session_kills() {
 		sleep "$(rnd 0 1).$(rnd 0 9)"
 		case $k in
 		c)
-			local cpid
-			cpid=$(cat "$dir/controller.pid" 2>/dev/null)
-			# Only the bridge's own child: its parent is the bridge.
-			if [ -n "$cpid" ] && [ "$(cut -d' ' -f4 "/proc/$cpid/stat" 2>/dev/null)" = "$BRIDGE_PID" ] &&
-				kill -9 "$cpid"; then
-				# Counted once the bridge has started another in its place.
-				for _ in $(seq 100); do
-					[ "$(cat "$dir/controller.pid" 2>/dev/null)" != "$cpid" ] && { c=$((c + 1)); break; }
-					sleep 0.05
-				done
-			fi
+			kill_controller "$dir" && c=$((c + 1))
 			;;
 		b)
 			kill -9 "$BRIDGE_PID"

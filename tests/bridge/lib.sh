@@ -17,3 +17,18 @@ keep_records() {
 		rm -rf "$BRIDGE_KEEP" && cp -a "$1" "$BRIDGE_KEEP" 2>/dev/null
 	fi
 }
+
+# kill_controller DIR: SIGKILL the controller the bridge BRIDGE_PID runs as its child (DIR/controller.pid,
+# checked to be that bridge's child, so no other process is hit), and wait until the bridge has started
+# another in its place. 0 if both happened, 1 if not.
+kill_controller() {
+	local cpid
+	cpid=$(cat "$1/controller.pid" 2>/dev/null)
+	[ -n "$cpid" ] && [ "$(cut -d' ' -f4 "/proc/$cpid/stat" 2>/dev/null)" = "$BRIDGE_PID" ] && kill -9 "$cpid" ||
+		return 1
+	for _ in $(seq 100); do
+		[ "$(cat "$1/controller.pid" 2>/dev/null)" != "$cpid" ] && return 0
+		sleep 0.05
+	done
+	return 1
+}

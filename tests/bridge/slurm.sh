@@ -242,15 +242,7 @@ session() {
 				sleep "0.$(rnd 0 9)"
 				start_bridge "$dir" "$policy" || fail "$name.restart" "the bridge did not come back" "$dir.stderr"
 			else
-				local cpid
-				cpid=$(cat "$dir/controller.pid" 2>/dev/null)
-				if [ -n "$cpid" ] && [ "$(cut -d' ' -f4 "/proc/$cpid/stat" 2>/dev/null)" = "$BRIDGE_PID" ] &&
-					kill -9 "$cpid"; then
-					for _ in $(seq 100); do
-						[ "$(cat "$dir/controller.pid" 2>/dev/null)" != "$cpid" ] && { c=$((c + 1)); break; }
-						sleep 0.05
-					done
-				fi
+				kill_controller "$dir" && c=$((c + 1))
 			fi
 		done
 		echo "note: bridge.slurm.$name: survived $b bridge kills, $c controller kills, $s slurmctld restarts"
