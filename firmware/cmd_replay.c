@@ -134,7 +134,8 @@ void cmd_replay(struct args *a)
 		return;
 	}
 	enum sched_policy_id policy = con.cfg.policy;
-	if ((a->n == 3 && !con_policy_arg(a->v[2], &policy)) || !source_verify(fx))
+	/* The header first (the machine), for the engine's checks; the whole stream only then. */
+	if ((a->n == 3 && !con_policy_arg(a->v[2], &policy)) || !source_open(fx))
 		return;
 	/* The live schedule's policy parameters (config tolerance, sf_milli, ...) apply to the replay too. */
 	const struct sched_config *live = con_view_params(con.s);
@@ -150,6 +151,9 @@ void cmd_replay(struct args *a)
 							       : NULL);
 		return;
 	}
+	/* O(jobs): after the O(1) checks, so that "replay kth gang" is refused without reading KTH. */
+	if (!source_verify(fx))
+		return;
 	if (!con_arena_take())
 		return; /* the store refused the reset this replay is to the live schedule */
 	err = sched_replay_init(&replay, &cfg, con_arena, CON_REPLAY_BYTES, NULL, NULL);
