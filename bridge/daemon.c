@@ -223,12 +223,60 @@ void kill_job(struct job *j, const char *reason, uint32_t ctrl)
 }
 
 /* The job ended (its record is there, or it is written here): report it to the controller. */
-void close_job(struct job *j, const char *how)
+/*
+ * Write-ahead: before a submit, a finish or a cancel goes to the controller, the job's "submit-sent" or
+ * "end-sent" record says when (wall ms, controller second) and, for a finish, which command (group=:
+ * the bridge's pid and a count; the jobs of one "finish A B ..." share it). If the bridge dies between
+ * the controller's ok and the accepted or closed record, its successor finds the command taken
+ * (reconcile) and writes the record with the command's own time, not its own: the records then say
+ * exactly what the controller took and when (tests/bridge/console_replay.sh feeds them to a fresh
+ * controller and expects the same decisions).
+ */
+static void sent_rec(struct job *j, const char *name, const char *how, const char *group)
+{
+	job_rec(j, name, false, "time=%lld ctrl=%u how=%s group=%s", (long long)now_ms(), B.ctrl_now, how, group);
+}
+
+/* The write-ahead record @p name of @p j, if any: its time, controller second, how and group. */
+static bool sent_read(const struct job *j, const char *name, int64_t *ms, uint32_t *ctrl, char *how, char *group)
+{
+	char dir[PATH_MAX], rec[REC_MAX];
+	long long t;
+	unsigned c;
+	job_dir(j, dir, sizeof dir);
+	return rec_read(dir, name, rec, sizeof rec) &&
+	       sscanf(rec, "time=%lld ctrl=%u how=%15s group=%31s", &t, &c, how, group) == 4 && (*ms = t, *ctrl = c, true);
+}
+
+/* The closed record: the controller took the job's end (@p how) at @p ms, controller second @p ctrl. */
+static void close_at(struct job *j, const char *how, int64_t ms, uint32_t ctrl, const char *group)
 {
 	if (j->closed)
 		return;
 	j->closed = true;
-	job_rec(j, "closed", true, "time=%lld how=%s ctrl=%u", (long long)now_ms(), how, B.ctrl_now);
+	job_rec(j, "closed", true, "time=%lld how=%s ctrl=%u group=%s", (long long)ms, how, ctrl, group);
+}
+
+void close_job(struct job *j, const char *how)
+{
+	int64_t ms;
+	uint32_t ctrl;
+	char sent_how[16], group[32];
+	/* A finish or cancel sent for it, and taken: the command's own time (a predecessor's, after a reset). */
+	if (strcmp(how, "kill") != 0 && sent_read(j, "end-sent", &ms, &ctrl, sent_how, group) &&
+	    strcmp(sent_how, how) == 0)
+		close_at(j, how, ms, ctrl, group);
+	else
+		close_at(j, how, now_ms(), B.ctrl_now, "-");
+}
+
+/* A new group name for one finish command: unique across bridges (pid) and within one (count). */
+static const char *finish_group_name(void)
+{
+	static char name[32];
+	static unsigned count;
+	fmt_into(name, sizeof name, "%d.%u", (int)getpid(), ++count);
+	return name;
 }
 
 static int cmp_end(const void *a, const void *b)
@@ -242,9 +290,11 @@ static int cmp_end(const void *a, const void *b)
 static bool finish_group(struct job **v, size_t n)
 {
 	char line[REC_MAX] = "finish";
+	const char *group = finish_group_name();
 	for (size_t k = 0; k < n; k++) {
 		size_t len = strlen(line);
 		fmt_into(line + len, sizeof line - len, " %u", v[k]->id);
+		sent_rec(v[k], "end-sent", "finish", group);
 	}
 	struct reply *r = ctl("%s", line);
 	if (!r)
@@ -256,6 +306,7 @@ static bool finish_group(struct job **v, size_t n)
 	}
 	/* One of them is no longer running there (killed at its limit in the same second): one by one. */
 	for (size_t k = 0; k < n; k++) {
+		sent_rec(v[k], "end-sent", "finish", finish_group_name());
 		if (!(r = ctl("finish %u", v[k]->id)))
 			return false;
 		if (settled(r))
@@ -292,6 +343,7 @@ bool report_ends(struct job **v, size_t n)
 			return false;
 		j->in_run = false;
 		if (strcmp(killed, "cancel") == 0) {
+			sent_rec(j, "end-sent", "cancel", "-");
 			struct reply *r = ctl("cancel %u", j->id);
 			ok = r != NULL;
 			if (r && settled(r))
@@ -394,9 +446,15 @@ static bool fetch_held(const char *what, bool running)
 				die("the controller holds job %u, which %s does not know: was its store made by another "
 				    "bridge? (start over with an empty --state DIR and store)",
 				    id, B.jobs_dir);
-			if (running)
+			unsigned procs, est, start;
+			if (running) {
 				j->in_run = true;
-			else
+				j->held_start = B.ctrl_now;
+				/* The controller's own start: a start decided while we were apart is recorded at the
+				 * second it was decided, not the second we learnt of it. */
+				if (sscanf(p + 1, "%u:%u:%u:%u", &id, &procs, &est, &start) == 4)
+					j->held_start = start;
+			} else
 				j->in_wait = true;
 			n++;
 			p = strchr(p + 1, ' ');
@@ -431,10 +489,16 @@ static bool reconcile(void)
 			if (held) {
 				/* The controller took it (journaled) but died before its ok. */
 				j->ack = ACK_ACCEPTED;
-				job_rec(j, "accepted", true, "time=%lld ctrl=%u start=-", (long long)now_ms(), B.ctrl_now);
+				int64_t ms = now_ms();
+				uint32_t ctrl = B.ctrl_now;
+				char how[16], group[32];
+				sent_read(j, "submit-sent", &ms, &ctrl, how, group); /* else: now, the best we know */
+				job_rec(j, "accepted", true, "time=%lld ctrl=%u start=-", (long long)ms, ctrl);
 				client_reply(&j->client, "ok %u - %lld", j->id, (long long)B.epoch);
-			} else if (j->client < 0) {
-				/* Its client was told nothing was acknowledged (the bridge stopped): it stays refused. */
+			} else if (j->client < 0 && B.be->takes_submit) {
+				/* Its client was told nothing was acknowledged (the bridge stopped): it stays refused.
+				 * A job the backend found (Slurm's hold partition) has no client: it is still there,
+				 * its user waits for it, and it is submitted again below. */
 				j->ack = ACK_REFUSED;
 				char why[] = "the bridge stopped before the controller acknowledged it", hex[2 * sizeof why];
 				hex_encode(why, strlen(why), hex);
@@ -448,15 +512,29 @@ static bool reconcile(void)
 			logf_("BUG: job %u runs here but the controller holds it as waiting", j->id);
 		}
 		if (j->in_run && !j->started && !j->spawned && !j->start_wanted && !j->ended) {
-			logf_("job %u: the controller started it at %u while we were apart; starting it now", j->id, B.ctrl_now);
+			logf_("job %u: the controller started it at %u while we were apart; starting it now (at %u)", j->id,
+			      j->held_start, B.ctrl_now);
 			j->start_wanted = true;
-			j->start_ctrl = B.ctrl_now;
+			j->start_ctrl = j->held_start;
 			j->evt_ms = now_ms();
 		}
 		if (!held && (j->started || j->spawned) && !j->ended)
 			kill_job(j, rec_exists(dir, "cancel") ? "cancel" : "limit", B.ctrl_now); /* its kill was lost with us */
-		if (!held && j->ended)
-			close_job(j, "kill");
+		if (!held && j->ended) {
+			/* Our finish or cancel was taken before we could record it (its write-ahead stands; a
+			 * finish counts unless the controller had killed the job), or the controller killed it. */
+			int64_t ms;
+			uint32_t ctrl;
+			char how[16], group[32];
+			const char *as = "kill";
+			if (sent_read(j, "end-sent", &ms, &ctrl, how, group)) {
+				if (strcmp(how, "cancel") == 0)
+					as = "cancel";
+				else if (strcmp(how, "finish") == 0 && !rec_exists(dir, "kill"))
+					as = "finish";
+			}
+			close_job(j, as);
+		}
 		if (!held && !j->started && !j->spawned && !j->ended) {
 			if (rec_exists(dir, "cancel")) {
 				close_job(j, "cancel");
@@ -487,6 +565,7 @@ static bool reconcile(void)
 			continue;
 		job_dir(j, dir, sizeof dir);
 		if (rec_exists(dir, "cancel")) {
+			sent_rec(j, "end-sent", "cancel", "-");
 			struct reply *r = ctl("cancel %u", j->id);
 			if (!r)
 				return false;
@@ -576,6 +655,7 @@ bool submit_job(struct job *j)
 {
 	if (!advance_now())
 		return false;
+	sent_rec(j, "submit-sent", "submit", "-");
 	struct reply *r = ctl("submit %u %u %u", j->id, j->procs, j->limit);
 	if (!r)
 		return false;
@@ -663,6 +743,7 @@ void withdraw_job(struct job *j)
 		job_rec(j, "cancel", true, "time=%lld", (long long)now_ms());
 	if (!advance_now())
 		return; /* the cancel record stands: reconcile() sends it */
+	sent_rec(j, "end-sent", "cancel", "-");
 	struct reply *r = ctl("cancel %u", j->id);
 	if (r && settled(r)) {
 		j->in_wait = j->in_run = false;
@@ -690,6 +771,7 @@ static void req_cancel(int *fd, const char *args)
 	if (!advance_now())
 		goto later;
 	bool running = j->started || j->spawned || j->start_wanted;
+	sent_rec(j, "end-sent", "cancel", "-");
 	struct reply *r = ctl("cancel %u", j->id);
 	if (!r)
 		goto later;

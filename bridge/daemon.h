@@ -24,6 +24,7 @@ struct job {
 	int64_t guar;         /* the guaranteed start (controller seconds), -1 if none */
 	bool start_wanted;    /* the controller decided its start */
 	uint32_t start_ctrl;  /* ... for this controller time */
+	uint32_t held_start;  /* the controller's start, as its running list said at the last reconciliation */
 	int64_t evt_ms;       /* ... and we read it then */
 	bool spawned;         /* the backend was asked to run it (local: a supervisor holds its processors) */
 	bool started, ended, closed, kill_sent;

@@ -111,6 +111,24 @@ wait_done() {
 	return 1
 }
 
+# exact_check NAME DIR: every start the controller decided (the started records) is the start a fresh
+# host controller, never killed, decides when fed the inputs the records say it took, in their order
+# (console_replay.sh): through the kills, and for the board's controller too.
+exact_check() {
+	local name=$1 dir=$2 f id diffs
+	for f in "$dir"/jobs/*/started; do
+		[ -f "$f" ] || continue
+		id=$(basename "$(dirname "$f")")
+		echo "$id $(sed -n 's/.* ctrl=\([0-9]*\).*/\1/p' "$f")"
+	done | sort -n >"$dir.decisions"
+	bash "$ROOT/tests/bridge/console_replay.sh" "$CONSOLE" "$dir" $N cons "$dir.inputs" >"$dir.exact" 2>&1
+	if diffs=$(diff "$dir.exact" "$dir.decisions"); then
+		pass "$name.exact"
+	else
+		fail "$name.exact" "fresh controller vs live (ID SECOND): $(printf '%s' "$diffs" | head -12 | tr '\n' ' ')"
+	fi
+}
+
 # check NAME DIR TOLERANCE_MS: the records against the invariants, and the controller's stats.
 check() {
 	local name=$1 dir=$2 tol=$3 stats out
@@ -125,6 +143,7 @@ check() {
 	else
 		pass "$name.invariants"
 	fi
+	exact_check "$name" "$dir"
 	if grep -q 'BUG' "$dir/bridge.log"; then
 		fail "$name.no_bug" "the bridge logged a BUG" "$dir/bridge.log"
 	else

@@ -297,6 +297,7 @@ typedef struct {
 	long long end_time;
 	int end_killed;
 	int clo_how;           /* the closed record's how=: 0 finish, 1 kill, 2 cancel, 3 refused; -1 none */
+	int notrun;            /* ended status=notrun: started by the controller, ended before it could run */
 	long long can_time;
 	long long runs;        /* lines "run <ID>" in the witness file */
 } Job;
@@ -360,18 +361,18 @@ static void parse_kill(Job *j, Rec *r)
 	j->kill_reason = rec_enum(r, "reason", reasons) + 1; /* KILLED_LIMIT or _CANCEL */
 }
 
-/* status=exit:<0..255>|signal:<1..255>|unknown */
+/* status=exit:<0..255>|signal:<1..255>|unknown|notrun */
 static void check_status(Rec *r)
 {
 	const char *s = rec_get(r, "status");
 	long long v;
-	if (!s || strcmp(s, "unknown") == 0)
+	if (!s || strcmp(s, "unknown") == 0 || strcmp(s, "notrun") == 0)
 		return;
 	if (strncmp(s, "exit:", 5) == 0 && parse_num(s + 5, 0, 255, &v) == 0)
 		return;
 	if (strncmp(s, "signal:", 7) == 0 && parse_num(s + 7, 1, 255, &v) == 0)
 		return;
-	rec_fail(r, "status=%.40s is not exit:N, signal:N or unknown", s);
+	rec_fail(r, "status=%.40s is not exit:N, signal:N, unknown or notrun", s);
 }
 
 static void parse_ended(Job *j, Rec *r)
@@ -381,7 +382,13 @@ static void parse_ended(Job *j, Rec *r)
 	j->end_time = rec_num(r, "time", 0, MAXV);
 	check_status(r);
 	j->end_killed = rec_enum(r, "killed", killed);
-	rec_enum(r, "by", by);
+	int who = rec_enum(r, "by", by);
+	const char *st = rec_get(r, "status");
+	j->notrun = st && strcmp(st, "notrun") == 0;
+	/* docs/bridge.md: only the bridge writes notrun, for a start the controller killed or cancelled
+	 * before the job's processors were free; a job that ended by itself ran. */
+	if (j->notrun && (who != 1 || j->end_killed == 0))
+		rec_fail(r, "status=notrun needs by=bridge and killed=limit or cancel");
 }
 
 static int closed_how; /* parse_closed's how=, for the loader to keep */
@@ -577,8 +584,10 @@ static void check_exactly_once(const Job *j)
 		violation("started-refused", j->id, "a refused job has a started record");
 	else if (j->has_sta && !j->has_acc)
 		violation("started-unaccepted", j->id, "started without an accepted record");
-	if (j->has_end && !j->has_sta)
+	if (j->has_end && !j->has_sta && !j->notrun)
 		violation("ended-unstarted", j->id, "ended without a started record");
+	if (j->notrun && j->has_sta)
+		violation("notrun-started", j->id, "ended status=notrun but has a started record");
 	if (j->ok_sta && j->ok_end && j->end_time < j->sta_time)
 		violation("order", j->id, "ended.time %lld before started.time %lld", j->end_time,
 		          j->sta_time);
@@ -595,7 +604,7 @@ static void check_exactly_once(const Job *j)
 static void check_all_ended(const Job *j)
 {
 	int must_run = j->has_acc && !j->has_ref && !cancelled_before_start(j);
-	if (must_run && !j->has_sta)
+	if (must_run && !j->has_sta && !j->notrun)
 		violation("not-started", j->id, "accepted, not cancelled, never started");
 	if (j->has_sta && !j->has_end)
 		violation("not-ended", j->id, "started but no ended record");
@@ -860,7 +869,7 @@ static void check_stats(void)
 		const Job *j = &jobs[i];
 		int cancel = j->has_acc && j->has_can;
 		acc += j->has_acc;
-		sta += j->has_sta;
+		sta += j->has_sta || j->notrun; /* the controller started it: its kill came first */
 		if (j->has_end && !j->ok_end) { /* how it ended is unknown */
 			unsure++;
 			unsure_can += cancel;
@@ -946,7 +955,7 @@ static void worst_lateness(long long *worst, long long *who)
 
 int main(int argc, char **argv)
 {
-	long long n_acc = 0, n_sta = 0, n_kil = 0, max_busy, worst, who;
+	long long n_acc = 0, n_sta = 0, n_kil = 0, n_notrun = 0, max_busy, worst, who;
 	parse_args(argc, argv);
 	load_epoch();
 	load_jobs();
@@ -964,6 +973,7 @@ int main(int argc, char **argv)
 		n_acc += j->has_acc;
 		n_sta += j->has_sta;
 		n_kil += j->ok_end && j->end_killed == KILLED_LIMIT;
+		n_notrun += j->notrun;
 	}
 	max_busy = check_capacity();
 	if (opt.stats)
@@ -973,9 +983,12 @@ int main(int argc, char **argv)
 	       "max busy %lld of %lld; worst lateness %lld ms (job ",
 	       n_jobs, n_acc, n_sta, n_kil, n_violations, max_busy, opt.procs, worst);
 	if (who > 0)
-		printf("%lld)\n", who);
+		printf("%lld)", who);
 	else
-		printf("-)\n");
+		printf("-)");
+	if (n_notrun > 0)
+		printf("; %lld not run (killed or cancelled before their processors were free)", n_notrun);
+	printf("\n");
 	free(jobs);
 	return n_violations ? 1 : 0;
 }

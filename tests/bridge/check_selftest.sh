@@ -146,6 +146,40 @@ echo 'run 4' >>"$d/runs"
 run_check "$d" "$STATS"
 expect_kind run_unstarted run-unstarted $?
 
+d=$(new_case notrun_valid) # job 8: started by the controller, killed at its limit before its processors were free
+rec "$d" 8 spec id=8 procs=1 limit=1 name=n submit=$((M - 50))
+rec "$d" 8 accepted time=$((M + 10)) ctrl=0 start=20
+rec "$d" 8 kill time=$((M + 21000)) ctrl=21 reason=limit
+rec "$d" 8 ended time=$((M + 21000)) status=notrun killed=limit by=bridge
+rec "$d" 8 closed time=$((M + 21001)) how=kill ctrl=21
+run_check "$d" "$(echo "$STATS" | sed 's/submitted=5/submitted=6/; s/started=4/started=5/; s/killed=1/killed=2/')"
+st=$?
+if [ $st -eq 0 ] && grep -q '; 1 not run (killed or cancelled before their processors were free)$' "$tmp/out"; then
+	pass notrun_valid
+else
+	fail notrun_valid "exit $st: $(head -4 "$tmp/out" | tr '\n' ' ')"
+fi
+
+d=$(new_case notrun_started) # the same job with a started record: it ran, so it is not "notrun"
+rec "$d" 8 spec id=8 procs=1 limit=1 name=n submit=$((M - 50))
+rec "$d" 8 accepted time=$((M + 10)) ctrl=0 start=30
+rec "$d" 8 started time=$((M + 30000)) ctrl=30 pid=801 pgid=801 starttime=15 supervisor=800 late_ms=0
+rec "$d" 8 kill time=$((M + 31000)) ctrl=31 reason=limit
+rec "$d" 8 ended time=$((M + 31000)) status=notrun killed=limit by=bridge
+rec "$d" 8 closed time=$((M + 31001)) how=kill ctrl=31
+echo 'run 8' >>"$d/runs"
+run_check "$d" "$(echo "$STATS" | sed 's/submitted=5/submitted=6/; s/started=4/started=5/; s/killed=1/killed=2/')"
+expect_kind notrun_started notrun-started $?
+
+d=$(new_case notrun_by_supervisor) # only the bridge writes notrun
+rec "$d" 8 spec id=8 procs=1 limit=1 name=n submit=$((M - 50))
+rec "$d" 8 accepted time=$((M + 10)) ctrl=0 start=20
+rec "$d" 8 kill time=$((M + 21000)) ctrl=21 reason=limit
+rec "$d" 8 ended time=$((M + 21000)) status=notrun killed=limit by=supervisor
+rec "$d" 8 closed time=$((M + 21001)) how=kill ctrl=21
+run_check "$d" "$(echo "$STATS" | sed 's/submitted=5/submitted=6/; s/started=4/started=5/; s/killed=1/killed=2/')"
+expect_kind notrun_by_supervisor malformed $?
+
 d=$(new_case started_unaccepted) # job 6, never acknowledged, ran anyway
 rec "$d" 6 started time=$((M + 21000)) ctrl=21 pid=601 pgid=601 starttime=15 supervisor=600 late_ms=0
 rec "$d" 6 ended time=$((M + 21500)) status=exit:0 killed=no by=supervisor
