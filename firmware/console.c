@@ -403,11 +403,11 @@ static uint32_t config_layout(void)
 	return (uint32_t)(h ^ (h >> 32));
 }
 
-/* A snapshot: the arena as far as it is used, then the console's state (kept here while it is written). */
-static unsigned store_save(void *ctx, struct durable_piece pieces[PERSIST_PIECES])
+/* A snapshot: the arena as far as it is used, then the console's state. */
+static int store_save(void *ctx, int (*write)(const struct durable_piece *pieces, unsigned count))
 {
 	(void)ctx;
-	static struct con_saved saved;
+	struct con_saved saved;
 	unsigned char *bytes = (unsigned char *)&saved;
 	for (size_t i = 0; i < sizeof saved; i++)
 		bytes[i] = 0; /* padding too: equal states write equal snapshots */
@@ -418,9 +418,8 @@ static unsigned store_save(void *ctx, struct durable_piece pieces[PERSIST_PIECES
 	saved.decisions = con.decisions;
 	saved.hash = con.hash;
 	saved.cfg = con.cfg;
-	pieces[0] = (struct durable_piece){con_arena, (uint32_t)sched_arena_used(con.s)};
-	pieces[1] = (struct durable_piece){&saved, sizeof saved};
-	return 2;
+	const struct durable_piece pieces[2] = {{con_arena, (uint32_t)sched_arena_used(con.s)}, {&saved, sizeof saved}};
+	return write(pieces, 2);
 }
 
 /* Take up a snapshot read into the arena: the arena, then the console's state after it. */

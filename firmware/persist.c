@@ -92,12 +92,27 @@ static int medium_read(void *ctx, uint32_t offset, void *data, uint32_t n)
 	return have == 0 ? SCHED_OK : port_store_read(offset, data, have);
 }
 
+/* The sink's pieces into the engine's older slot. */
+static int write_pieces(const struct durable_piece *pieces, unsigned count)
+{
+	return durable_snapshot(&st.d, pieces, count);
+}
+
+static uint32_t counted_bytes; /* count_pieces()'s sum */
+
+/* The sink's pieces, only counted: the bytes a snapshot would take now. */
+static int count_pieces(const struct durable_piece *pieces, unsigned count)
+{
+	counted_bytes = 0;
+	for (unsigned k = 0; k < count; k++)
+		counted_bytes += pieces[k].n;
+	return SCHED_OK;
+}
+
 static int write_snapshot(void *ctx)
 {
 	(void)ctx;
-	struct durable_piece pieces[PERSIST_PIECES];
-	unsigned count = st.sink->save(st.sink->ctx, pieces);
-	int err = durable_snapshot(&st.d, pieces, count);
+	int err = st.sink->save(st.sink->ctx, write_pieces);
 	if (err == SCHED_OK)
 		st.journal_cost = 0;
 	return err;
@@ -287,10 +302,8 @@ void persist_info(struct persist_info *out)
 		return;
 	struct durable_info info;
 	durable_info(&st.d, &info);
-	struct durable_piece pieces[PERSIST_PIECES];
-	unsigned count = st.sink->save(st.sink->ctx, pieces);
-	for (unsigned k = 0; k < count; k++)
-		out->snapshot_bytes += pieces[k].n;
+	(void)st.sink->save(st.sink->ctx, count_pieces);
+	out->snapshot_bytes = counted_bytes;
 	out->sectors = st.g.sectors;
 	out->sector_bytes = st.g.sector_bytes;
 	out->generation = info.generation;

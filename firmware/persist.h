@@ -22,20 +22,22 @@ struct persist_live {
 	uint32_t now, waiting, running;
 };
 
-#define PERSIST_PIECES 2u /* the most pieces a snapshot is made of */
-
 /* The console's side of the store: every call persist makes out of itself goes through here. */
 struct persist_sink {
 	void *ctx;
 	unsigned char *buffer; /* where a snapshot is read back (the live arena) */
 	uint32_t capacity;     /* its bytes */
-	uint32_t snapshot_max; /* the largest snapshot save() makes */
+	uint32_t snapshot_max; /* the largest snapshot save() writes */
 	/* The empty schedule at boot's configuration: nothing to restore, or a restore undone. */
 	void (*reset)(void *ctx);
 	/* Take up the snapshot of @p len bytes in buffer: SCHED_OK, or why not (durable_sink's load). */
 	int (*load)(void *ctx, uint32_t len);
-	/* The pieces a snapshot of the current state is made of, in order; returns how many. */
-	unsigned (*save)(void *ctx, struct durable_piece pieces[PERSIST_PIECES]);
+	/*
+	 * Hand the pieces a snapshot of the current state is made of, in order,
+	 * to @p write, and return what it returns (the pieces may live on the
+	 * console's stack: they are used only during the call).
+	 */
+	int (*save)(void *ctx, int (*write)(const struct durable_piece *pieces, unsigned count));
 	/* Run one journaled line again, muted and not journaled again. */
 	void (*replay)(void *ctx, char *line);
 	/* Print the err reply for the (negative) sched_err @p code with its reason. */
@@ -79,7 +81,7 @@ struct persist_info {
 	uint32_t budget_snapshots; /* snapshots taken because the cost passed the budget */
 };
 
-/** Fill @p out with where the store stands. O(1) (a snapshot's size is summed from sink->save). */
+/** Fill @p out with where the store stands. O(1), and a snapshot's size summed through sink->save. */
 void persist_info(struct persist_info *out);
 
 /**
