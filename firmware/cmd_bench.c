@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* bench [BACKLOG]: the per-operation benchmark (bench.c) over the console's arena. */
 #include "commands.h"
-#include "con.h"
+#include "con_reply.h"
+#include "con_session.h"
 
 void cmd_bench(struct args *a)
 {
@@ -12,10 +13,11 @@ void cmd_bench(struct args *a)
 		con_err(SCHED_E_RANGE, "bench backlog must be 1..1024");
 		return;
 	}
-	if (!con_arena_take())
+	unsigned char *arena = con_arena_take();
+	if (arena == NULL)
 		return; /* the store refused the reset this benchmark is to the live schedule */
-	bench_run(con_arena, sizeof con_arena, max_backlog);
-	bench_gang(con_arena, sizeof con_arena);
+	bench_run(arena, CON_ARENA_BYTES, max_backlog);
+	bench_gang(arena, CON_ARENA_BYTES);
 	con_live_init(); /* the benchmark used the live schedule's arena */
 	con_ok(" bench");
 }

@@ -5,7 +5,10 @@
  * core's policy registry: a new policy's parameters need no change here.
  */
 #include "commands.h"
-#include "con.h"
+#include "con_config.h"
+#include "con_reply.h"
+#include "con_session.h"
+#include "con_view.h"
 
 /* Every policy parameter of the registry as NAME=VALUE, in registry order. */
 static void fmt_params(struct fmt *f, const struct sched_config *c)
@@ -26,14 +29,14 @@ static void fmt_params(struct fmt *f, const struct sched_config *c)
 
 void con_fmt_config(struct fmt *f)
 {
-	fmt_kv(f, " procs=", con.cfg.procs);
-	fmt_kv(f, " max_jobs=", con.cfg.max_jobs);
+	fmt_kv(f, " procs=", con_config()->procs);
+	fmt_kv(f, " max_jobs=", con_config()->max_jobs);
 	fmt_str(f, " policy=");
-	fmt_str(f, sched_policy_name(con.cfg.policy));
+	fmt_str(f, sched_policy_name(con_config()->policy));
 	fmt_kv(f, " line_max=", CONSOLE_LINE_MAX);
 	fmt_kv(f, " arena=", (uint32_t)CON_ARENA_BYTES);
-	fmt_params(f, con_view_params(con.s));
-	fmt_kv(f, " scratch_jobs=", con.cfg.scratch_jobs);
+	fmt_params(f, con_view_params(con_sched()));
+	fmt_kv(f, " scratch_jobs=", con_config()->scratch_jobs);
 }
 
 static void reply_config(void)
@@ -97,20 +100,20 @@ static bool config_param(struct args *a)
 		con_err(err, why);
 		return true;
 	}
-	struct sched_config c = *con_view_params(con.s);
+	struct sched_config c = *con_view_params(con_sched());
 	err = sched_param_set(&c, p, v);
 	if (err == SCHED_OK)
-		err = sched_tune_check(con.s, &c); /* before the line is journaled */
+		err = sched_tune_check(con_sched(), &c); /* before the line is journaled */
 	if (err == SCHED_OK && !con_commit())
 		return true;
 	if (err == SCHED_OK)
-		err = sched_tune(con.s, &c);
+		err = sched_tune(con_sched(), &c);
 	if (err != SCHED_OK) {
 		con_err(err, "the policy's own checks refuse it (basic dynP: lower <= upper)");
 		return true;
 	}
-	/* Keep the live parameters for a reset (which re-initialises from con.cfg). */
-	con.cfg = *con_view_params(con.s);
+	/* Keep the live parameters for a reset (which re-initialises from con_config()). */
+	con_set_config(con_view_params(con_sched()));
 	reply_config();
 	return true;
 }
@@ -183,21 +186,23 @@ static void config_machine(struct args *a)
 		con_err(SCHED_E_RANGE, jobs ? "jobs must be 1..max_jobs of the build" : "procs must be at least 1");
 		return;
 	}
-	struct con_load l = con_view_load(con.s);
+	struct con_load l = con_view_load(con_sched());
 	if (l.waiting + l.running != 0) {
 		con_err(SCHED_E_STATE, "busy: jobs in the system (finish, cancel or reset first)");
 		return;
 	}
 	if (!con_commit())
 		return;
+	struct sched_config c = *con_config();
 	if (procs)
-		con.cfg.procs = v;
+		c.procs = v;
 	else
-		con.cfg.max_jobs = v;
-	sched_time_t keep = con.now;
+		c.max_jobs = v;
+	con_set_config(&c);
+	sched_time_t keep = con_now();
 	con_live_init();
-	con.now = keep;
-	(void)sched_advance(con.s, keep);
+	con_set_now(keep);
+	(void)sched_advance(con_sched(), keep);
 	reply_config();
 }
 
@@ -232,7 +237,7 @@ void cmd_policy(struct args *a)
 		struct fmt f;
 		fmt_init(&f);
 		fmt_str(&f, "ok policy=");
-		fmt_str(&f, sched_policy_name(con.cfg.policy));
+		fmt_str(&f, sched_policy_name(con_config()->policy));
 		fmt_str(&f, " policies=");
 		for (int k = 0; k < SCHED_POLICY_COUNT; k++) {
 			fmt_str(&f, k ? "," : "");
@@ -248,18 +253,20 @@ void cmd_policy(struct args *a)
 		return;
 	}
 	/* sched_set_policy()'s other refusal, before the line is journaled (fault injection aside). */
-	if (sched_policy_needs_scratch(p) && con_view_params(con.s)->scratch_jobs == 0) {
+	if (sched_policy_needs_scratch(p) && con_view_params(con_sched())->scratch_jobs == 0) {
 		con_err(SCHED_E_INVAL, "it plans in scratch this build has none of (CONSOLE_SCRATCH_JOBS)");
 		return;
 	}
 	if (!con_commit())
 		return;
-	int err = sched_set_policy(con.s, p, con.now);
+	int err = sched_set_policy(con_sched(), p, con_now());
 	if (err != SCHED_OK) {
 		con_err(err, NULL);
 		return;
 	}
-	con.cfg.policy = p;
+	struct sched_config c = *con_config();
+	c.policy = p;
+	con_set_config(&c);
 	con_settle();
 	struct fmt f;
 	fmt_init(&f);

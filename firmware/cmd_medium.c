@@ -3,7 +3,7 @@
 #include <stdbool.h>
 
 #include "commands.h"
-#include "con.h"
+#include "con_reply.h"
 #include "port.h"
 
 /* Enough for one poke to span two sectors and more than one 512-byte chunk of a board's NOR check. */

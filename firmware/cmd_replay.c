@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* replay and fixtures: the fixtures linked into the image, streamed through the core's replay engine. */
 #include "commands.h"
-#include "con.h"
+#include "con_config.h"
+#include "con_reply.h"
+#include "con_session.h"
+#include "con_view.h"
 #include "port.h"
 #include "sched/fixture.h"
 
@@ -133,12 +136,12 @@ void cmd_replay(struct args *a)
 		con_err(SCHED_E_INVAL, "unknown fixture (see fixtures)");
 		return;
 	}
-	enum sched_policy_id policy = con.cfg.policy;
+	enum sched_policy_id policy = con_config()->policy;
 	/* The header first (the machine), for the engine's checks; the whole stream only then. */
 	if ((a->n == 3 && !con_policy_arg(a->v[2], &policy)) || !source_open(fx))
 		return;
 	/* The live schedule's policy parameters (config tolerance, sf_milli, ...) apply to the replay too. */
-	const struct sched_config *live = con_view_params(con.s);
+	const struct sched_config *live = con_view_params(con_sched());
 	struct sched_config cfg = {.procs = src.machine, .max_jobs = CONSOLE_MAX_JOBS, .policy = policy,
 				   .scratch_jobs = CONSOLE_SCRATCH_JOBS, .tolerance = live->tolerance,
 				   .tolerance_permille = live->tolerance_permille, .slack = live->slack, .dynp = live->dynp};
@@ -154,9 +157,10 @@ void cmd_replay(struct args *a)
 	/* O(jobs): after the O(1) checks, so that "replay kth gang" is refused without reading KTH. */
 	if (!source_verify(fx))
 		return;
-	if (!con_arena_take())
+	unsigned char *arena = con_arena_take();
+	if (arena == NULL)
 		return; /* the store refused the reset this replay is to the live schedule */
-	err = sched_replay_init(&replay, &cfg, con_arena, CON_REPLAY_BYTES, NULL, NULL);
+	err = sched_replay_init(&replay, &cfg, arena, CON_REPLAY_BYTES, NULL, NULL);
 	uint64_t c0 = port_cycles();
 	if (err == SCHED_OK)
 		err = sched_replay_run(&replay, next_job, &src);

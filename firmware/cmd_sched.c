@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The live schedule's commands: the clock, jobs in and out, and what the schedule holds. */
 #include "commands.h"
-#include "con.h"
+#include "con_config.h"
+#include "con_reply.h"
+#include "con_session.h"
+#include "con_view.h"
 
 /* The reply to a refusal by the core, with the console's reason where the code alone is vague. */
 static void core_err(int err, const char *state_why)
@@ -17,27 +20,27 @@ static void core_err(int err, const char *state_why)
 /* time: the clock; time T, advance T: move it, printing what falls due. */
 void cmd_advance(struct args *a)
 {
-	uint32_t t = con.now;
+	uint32_t t = con_now();
 	if (a->n == 2) {
 		if (!con_number(a->v[1], &t))
 			return;
 		/* The core's clock rule (sched.h), checked before the line is journaled. */
-		if (t >= SCHED_NOW_LIMIT || t < con.now) {
-			core_err(t < con.now ? SCHED_E_TIME : SCHED_E_RANGE, NULL);
+		if (t >= SCHED_NOW_LIMIT || t < con_now()) {
+			core_err(t < con_now() ? SCHED_E_TIME : SCHED_E_RANGE, NULL);
 			return;
 		}
 		if (!con_commit())
 			return;
-		int err = sched_advance(con.s, t);
+		int err = sched_advance(con_sched(), t);
 		if (err != SCHED_OK) {
 			core_err(err, NULL);
 			return;
 		}
-		con.now = t;
+		con_set_now(t);
 	}
 	struct fmt f;
 	fmt_init(&f);
-	fmt_kv(&f, "ok now=", con.now);
+	fmt_kv(&f, "ok now=", con_now());
 	con_fmt_next(&f);
 	fmt_line(&f);
 }
@@ -79,18 +82,18 @@ void cmd_submit(struct args *a)
 	if (!job_desc(a, &d))
 		return;
 	const char *why = NULL;
-	int err = sched_admissible(con.s, &d, &why);
+	int err = sched_admissible(con_sched(), &d, &why);
 	if (err != SCHED_OK) {
 		con_err(err, why); /* the core says exactly what is wrong with the job's shape */
 		return;
 	}
 	/* The core's other refusals, in its order, before the line is journaled. */
-	if (sched_find(con.s, d.id) != NULL) {
+	if (sched_find(con_sched(), d.id) != NULL) {
 		core_err(SCHED_E_EXIST, NULL);
 		return;
 	}
-	struct con_load l = con_view_load(con.s);
-	bool full = l.waiting + l.running >= con_view_params(con.s)->max_jobs;
+	struct con_load l = con_view_load(con_sched());
+	bool full = l.waiting + l.running >= con_view_params(con_sched())->max_jobs;
 	/*
 	 * A full table: the core refuses the job and counts it (stats' refused), its only trace, so
 	 * it goes to the core unjournaled: that count is in memory, and a restore that replays the
@@ -100,7 +103,7 @@ void cmd_submit(struct args *a)
 	 */
 	if (!full && !con_commit())
 		return;
-	if ((err = sched_submit(con.s, &d, con.now)) != SCHED_OK) {
+	if ((err = sched_submit(con_sched(), &d, con_now())) != SCHED_OK) {
 		core_err(err, NULL);
 		return;
 	}
@@ -111,7 +114,7 @@ void cmd_submit(struct args *a)
 	fmt_kv(&f, "ok submitted ", d.id);
 	fmt_str(&f, " start=");
 	sched_time_t start;
-	if (sched_predict(con.s, d.id, &start) == SCHED_OK)
+	if (sched_predict(con_sched(), d.id, &start) == SCHED_OK)
 		fmt_u32(&f, start);
 	else
 		fmt_ch(&f, '-');
@@ -125,13 +128,13 @@ static void job_op(struct args *a, int (*op)(struct sched *, uint32_t, sched_tim
 		return;
 	/* The core's refusals (sched.h), checked before the line is journaled. */
 	struct sched_job_info j;
-	int err = sched_job_get(con.s, id, &j);
+	int err = sched_job_get(con_sched(), id, &j);
 	if (err == SCHED_OK && op == sched_finish && j.state != SCHED_JOB_RUNNING)
 		err = SCHED_E_STATE;
 	if (err == SCHED_OK && !con_commit())
 		return;
 	if (err == SCHED_OK)
-		err = op(con.s, id, con.now);
+		err = op(con_sched(), id, con_now());
 	if (err != SCHED_OK) {
 		core_err(err, "the job is waiting (use cancel)");
 		return;
@@ -164,7 +167,7 @@ void cmd_finish(struct args *a)
 		if (!con_number(a->v[k], &ids[n]))
 			return;
 		struct sched_job_info j;
-		int err = sched_job_get(con.s, ids[n], &j);
+		int err = sched_job_get(con_sched(), ids[n], &j);
 		if (err == SCHED_OK && j.state != SCHED_JOB_RUNNING)
 			err = SCHED_E_STATE;
 		for (size_t m = 0; m < n; m++)
@@ -181,7 +184,7 @@ void cmd_finish(struct args *a)
 	if (!con_commit())
 		return;
 	for (size_t k = 0; k < n; k++) {
-		int err = sched_finish(con.s, ids[k], con.now);
+		int err = sched_finish(con_sched(), ids[k], con_now());
 		SCHED_ASSERT(err == SCHED_OK); /* checked above, and nothing in between changes a job's state */
 		(void)err;
 	}
@@ -205,7 +208,7 @@ void cmd_predict(struct args *a)
 	if (!con_number(a->v[1], &id))
 		return;
 	sched_time_t t;
-	int err = sched_predict(con.s, id, &t);
+	int err = sched_predict(con_sched(), id, &t);
 	if (err != SCHED_OK) {
 		core_err(err, NULL);
 		return;
@@ -220,16 +223,16 @@ void cmd_predict(struct args *a)
 void cmd_status(struct args *a)
 {
 	(void)a;
-	struct con_load l = con_view_load(con.s);
+	struct con_load l = con_view_load(con_sched());
 	struct fmt f;
 	fmt_init(&f);
-	fmt_kv(&f, "ok now=", con.now);
+	fmt_kv(&f, "ok now=", con_now());
 	fmt_str(&f, " policy=");
-	fmt_str(&f, sched_policy_name(con.cfg.policy));
+	fmt_str(&f, sched_policy_name(con_config()->policy));
 	fmt_kv(&f, " waiting=", l.waiting);
 	fmt_kv(&f, " running=", l.running);
 	fmt_kv(&f, " busy=", l.busy);
-	fmt_kv(&f, " free=", sched_free_now(con.s));
+	fmt_kv(&f, " free=", sched_free_now(con_sched()));
 	fmt_kv(&f, " segments=", l.segments);
 	con_fmt_next(&f);
 	fmt_line(&f);
@@ -243,7 +246,7 @@ static void list_jobs(struct args *a, enum sched_job_state which)
 	uint32_t from = 0;
 	if (a->n == 2 && !con_number(a->v[1], &from))
 		return;
-	struct con_load l = con_view_load(con.s);
+	struct con_load l = con_view_load(con_sched());
 	struct fmt f;
 	fmt_init(&f);
 	if (which == SCHED_JOB_WAITING)
@@ -252,8 +255,8 @@ static void list_jobs(struct args *a, enum sched_job_state which)
 		fmt_kv(&f, "ok running=", l.running);
 	fmt_kv(&f, " from=", from);
 	uint32_t i = 0, shown = 0;
-	for (const struct sched_job *h = sched_first(con.s, which); h && shown < LIST_PAGE;
-	     h = sched_next(con.s, h), i++) {
+	for (const struct sched_job *h = sched_first(con_sched(), which); h && shown < LIST_PAGE;
+	     h = sched_next(con_sched(), h), i++) {
 		if (i < from)
 			continue;
 		struct sched_job_info ji, *j = &ji;
@@ -289,11 +292,11 @@ void cmd_profile(struct args *a)
 		return;
 	struct fmt f;
 	fmt_init(&f);
-	fmt_kv(&f, "ok segments=", con_view_load(con.s).segments);
+	fmt_kv(&f, "ok segments=", con_view_load(con_sched()).segments);
 	fmt_kv(&f, " from=", from);
 	uint32_t i = 0, shown = 0;
-	for (const struct sched_seg *g = sched_seg_first(con.s, 0); g && shown < LIST_PAGE;
-	     g = sched_seg_next(con.s, 0, g), i++) {
+	for (const struct sched_seg *g = sched_seg_first(con_sched(), 0); g && shown < LIST_PAGE;
+	     g = sched_seg_next(con_sched(), 0, g), i++) {
 		if (i < from)
 			continue;
 		fmt_kv(&f, " ", sched_seg_time(g));
@@ -309,7 +312,7 @@ void cmd_stats(struct args *a)
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "ok");
-	con_fmt_counters(&f, con.s);
+	con_fmt_counters(&f, con_sched());
 	fmt_line(&f);
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The session's commands: version, selfcheck, selftest, quit. */
 #include "commands.h"
-#include "con.h"
+#include "con_reply.h"
+#include "con_session.h"
 #include "port.h"
 
 void cmd_version(struct args *a)
@@ -10,7 +11,7 @@ void cmd_version(struct args *a)
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "ok sched-core " CONSOLE_VERSION " port=");
-	fmt_str(&f, con.port);
+	fmt_str(&f, con_port());
 	fmt_line(&f);
 }
 
@@ -20,8 +21,8 @@ void cmd_selfcheck(struct args *a)
 		con_err(SCHED_E_INVAL, "selfcheck takes on or off");
 		return;
 	}
-	con.selfcheck = con_str_eq(a->v[1], "on");
-	con_ok(con.selfcheck ? " selfcheck=on" : " selfcheck=off");
+	con_set_selfcheck(con_str_eq(a->v[1], "on"));
+	con_ok(con_selfcheck() ? " selfcheck=on" : " selfcheck=off");
 }
 
 /* selftest fault: fail on purpose, to prove that a fault is reported and ends the run non-zero. */
@@ -44,5 +45,5 @@ void cmd_quit(struct args *a)
 		return;
 	}
 	con_ok(" bye");
-	con.exit_status = (int)code;
+	con_quit((int)code);
 }

@@ -2,12 +2,29 @@
 /* The console: line input to the command table, one reply line out, over the core and the port. No malloc, no stdio. */
 #include "console.h"
 
+#include <stddef.h>
+
 #include "commands.h"
-#include "con.h"
+#include "con_config.h"
+#include "con_reply.h"
+#include "con_session.h"
+#include "con_view.h"
+#include "persist.h"
 #include "port.h"
 
-_Alignas(8) unsigned char con_arena[CON_ARENA_BYTES];
-struct con con;
+/* The console's state: one session per image, owned here and read by the command files through con_session.h. */
+static _Alignas(8) unsigned char con_arena[CON_ARENA_BYTES]; /* tools/size.sh reads its size by this name */
+static struct {
+	const char *port;
+	struct sched *s;          /* at the start of con_arena */
+	struct sched_config cfg; /* what the next live_init uses; policy parameters mirror s's */
+	sched_time_t now;
+	bool selfcheck;
+	bool restoring;     /* replaying the journal: commands run muted and are not journaled again */
+	int exit_status;    /* -1 until quit */
+	uint64_t hash;      /* FNV-1a over every decision since the last reset: the schedule hash */
+	uint32_t decisions; /* how many */
+} con;
 static struct line input;
 
 struct command {
@@ -107,6 +124,63 @@ uint64_t con_hash_u32(uint64_t h, uint32_t v)
 	return h;
 }
 
+/* --- the live session --------------------------------------------------------------------- */
+
+struct sched *con_sched(void)
+{
+	return con.s;
+}
+
+sched_time_t con_now(void)
+{
+	return con.now;
+}
+
+void con_set_now(sched_time_t t)
+{
+	con.now = t;
+}
+
+const struct sched_config *con_config(void)
+{
+	return &con.cfg;
+}
+
+void con_set_config(const struct sched_config *c)
+{
+	con.cfg = *c;
+}
+
+const char *con_port(void)
+{
+	return con.port;
+}
+
+bool con_selfcheck(void)
+{
+	return con.selfcheck;
+}
+
+void con_set_selfcheck(bool on)
+{
+	con.selfcheck = on;
+}
+
+void con_quit(int status)
+{
+	con.exit_status = status;
+}
+
+uint64_t con_hash(void)
+{
+	return con.hash;
+}
+
+uint32_t con_decisions(void)
+{
+	return con.decisions;
+}
+
 static void on_decision(void *ctx, const struct sched_decision *d)
 {
 	(void)ctx;
@@ -132,11 +206,6 @@ void con_live_init(void)
 	con.now = 0;
 	con.hash = CON_HASH_BASIS;
 	con.decisions = 0;
-}
-
-int con_live_attach(void)
-{
-	return sched_attach(&con.s, con_arena, CON_LIVE_BYTES, on_decision, NULL);
 }
 
 void con_settle(void)
@@ -277,7 +346,8 @@ bool con_commit(void)
 	return true;
 }
 
-void con_replay_line(char *text)
+/* Run one journaled line again, muted and not journaled: a restore's replay. O(the command). */
+static void replay_line(char *text)
 {
 	con.restoring = true;
 	fmt_mute(true);
@@ -286,13 +356,131 @@ void con_replay_line(char *text)
 	con.restoring = false;
 }
 
-bool con_arena_take(void)
+unsigned char *con_arena_take(void)
 {
-	if (con.restoring)
-		return true;
 	char line[] = "reset";
-	return persist_log(line, sizeof line - 1);
+	if (!con.restoring && !persist_log(line, sizeof line - 1))
+		return NULL;
+	return con_arena;
 }
+
+/* --- the session's side of the store (persist.c calls the console only through this sink) ---- */
+
+#define SAVED_MAGIC 0x314E4F43u /* "CON1" */
+
+/* The console's state beside the arena in a snapshot: what con_live_init() would otherwise set. */
+struct con_saved {
+	uint32_t magic, bytes;
+	uint32_t config_layout; /* config_layout(): another build's struct sched_config is not read as ours */
+	uint32_t now, decisions;
+	uint64_t hash;
+	struct sched_config cfg;
+};
+#define SNAPSHOT_MAX (CON_LIVE_BYTES + sizeof(struct con_saved))
+_Static_assert(SNAPSHOT_MAX <= CON_ARENA_BYTES, "a snapshot is read back into the console's arena");
+
+/*
+ * A digest of how this build lays out struct sched_config: its size, the
+ * offsets of its fixed fields, and every registry parameter's name, offset
+ * and size. A build that moves a field gets another value, and its
+ * snapshots are refused rather than misread. O(parameters).
+ */
+static uint32_t config_layout(void)
+{
+	uint64_t h = con_hash_u32(CON_HASH_BASIS, (uint32_t)sizeof(struct sched_config));
+	h = con_hash_u32(h, (uint32_t)offsetof(struct sched_config, max_jobs));
+	h = con_hash_u32(h, (uint32_t)offsetof(struct sched_config, policy));
+	h = con_hash_u32(h, (uint32_t)offsetof(struct sched_config, scratch_jobs));
+	for (int pol = 0; pol < SCHED_POLICY_COUNT; pol++) {
+		const struct sched_param *ps;
+		unsigned n = sched_policy_params((enum sched_policy_id)pol, &ps);
+		for (unsigned k = 0; k < n; k++) {
+			for (const char *c = ps[k].name; *c != '\0'; c++)
+				h = con_hash_u32(h, (uint32_t)(unsigned char)*c);
+			h = con_hash_u32(con_hash_u32(h, ps[k].offset), ps[k].size);
+		}
+	}
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+/* A snapshot: the arena as far as it is used, then the console's state. */
+static int store_save(void *ctx, int (*write)(const struct durable_piece *pieces, unsigned count))
+{
+	(void)ctx;
+	struct con_saved saved;
+	unsigned char *bytes = (unsigned char *)&saved;
+	for (size_t i = 0; i < sizeof saved; i++)
+		bytes[i] = 0; /* padding too: equal states write equal snapshots */
+	saved.magic = SAVED_MAGIC;
+	saved.bytes = sizeof saved;
+	saved.config_layout = config_layout();
+	saved.now = con.now;
+	saved.decisions = con.decisions;
+	saved.hash = con.hash;
+	saved.cfg = con.cfg;
+	const struct durable_piece pieces[2] = {{con_arena, (uint32_t)sched_arena_used(con.s)}, {&saved, sizeof saved}};
+	return write(pieces, 2);
+}
+
+/* Take up a snapshot read into the arena: the arena, then the console's state after it. */
+static int store_load(void *ctx, uint32_t len)
+{
+	(void)ctx;
+	if (len == 0) {
+		con_live_init(); /* nothing usable: the empty schedule at boot's configuration */
+		return SCHED_OK;
+	}
+	struct con_saved saved;
+	if (len < sizeof saved)
+		return SCHED_E_FORMAT;
+	const unsigned char *tail = con_arena + (len - sizeof saved);
+	unsigned char *to = (unsigned char *)&saved;
+	for (size_t i = 0; i < sizeof saved; i++)
+		to[i] = tail[i];
+	if (saved.magic != SAVED_MAGIC || saved.bytes != sizeof saved || saved.config_layout != config_layout())
+		return SCHED_E_FORMAT;
+	int err = sched_attach(&con.s, con_arena, CON_LIVE_BYTES, on_decision, NULL);
+	if (err != SCHED_OK || sched_arena_used(con.s) != len - sizeof saved || sched_check(con.s) != SCHED_OK) {
+		con_live_init();
+		return err != SCHED_OK ? err : SCHED_E_FORMAT;
+	}
+	con.now = saved.now;
+	con.decisions = saved.decisions;
+	con.hash = saved.hash;
+	con.cfg = saved.cfg;
+	return SCHED_OK;
+}
+
+static void store_reset(void *ctx)
+{
+	(void)ctx;
+	con_live_init();
+}
+
+static void store_replay(void *ctx, char *line)
+{
+	(void)ctx;
+	replay_line(line);
+}
+
+static void store_refuse(void *ctx, int code, const char *why)
+{
+	(void)ctx;
+	con_err(code, why);
+}
+
+static void store_live(void *ctx, struct persist_live *out)
+{
+	(void)ctx;
+	struct con_load l = con_view_load(con.s);
+	*out = (struct persist_live){.now = con.now, .waiting = l.waiting, .running = l.running};
+}
+
+static const struct persist_sink store_sink = {
+	.ctx = NULL, .buffer = con_arena, .capacity = CON_ARENA_BYTES, .snapshot_max = SNAPSHOT_MAX,
+	.reset = store_reset, .load = store_load, .save = store_save, .replay = store_replay,
+	.refuse = store_refuse, .live = store_live,
+};
 
 /* --- the session ------------------------------------------------------------------------ */
 
@@ -305,7 +493,7 @@ void console_init(const char *port_name)
 	con.selfcheck = false;
 	con.exit_status = -1;
 	con_live_init();
-	persist_boot(); /* with a store: what it holds replaces the empty schedule, and is reported */
+	persist_boot(&store_sink); /* with a store: what it holds replaces the empty schedule, and is reported */
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "sched-core " CONSOLE_VERSION " port=");

@@ -1,18 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What survives a reset: the console's state in the port's non-volatile
- * store, through the durable engine (durable.c). A snapshot is the live
- * scheduler's arena, byte for byte (its state is position-independent, so
- * sched_attach() takes it up as it was), followed by the console's own
- * state; a journal record is a command line that changes the schedule,
- * written before the command runs and replayed through the same dispatcher
- * on restore. The format and the rules: docs/store-format.md.
+ * store, through the durable engine (durable.c). A snapshot is the pieces
+ * the console's sink gives (the live scheduler's arena, byte for byte, then
+ * the console's own state); a journal record is a command line that changes
+ * the schedule, written before the command runs and handed back to the sink
+ * on restore. Persist calls the console only through that sink. The format
+ * and the rules: docs/store-format.md.
  */
 #include <stddef.h>
 
-#include "con.h"
-#include "durable.h"
+#include "console.h"
+#include "persist.h"
 #include "port.h"
+#include "sched/err.h"
 
 #ifndef PERSIST_JOURNAL_BYTES
 #define PERSIST_JOURNAL_BYTES 16384u /* per journal: about 250 submit lines between snapshots */
@@ -28,23 +29,8 @@
 #define PERSIST_REPLAY_BUDGET 100000000u
 #endif
 #define PERSIST_LINE 1u              /* the one record type: a command line */
-#define SAVED_MAGIC 0x314E4F43u      /* "CON1" */
-
-/* The console's state beside the arena: what con_live_init() would otherwise set. */
-struct con_saved {
-	uint32_t magic, bytes;
-	uint32_t config_layout; /* config_layout(): another build's struct sched_config is not read as ours */
-	uint32_t now, decisions;
-	uint64_t hash;
-	struct sched_config cfg;
-};
-#define SNAPSHOT_MAX (CON_LIVE_BYTES + sizeof(struct con_saved))
-_Static_assert(SNAPSHOT_MAX <= CON_ARENA_BYTES, "a snapshot is read back into the console's arena");
-
-enum store_state { STORE_OFF, STORE_ON, STORE_FAILED };
-
 static struct {
-	enum store_state state;
+	enum persist_state state;
 	uint64_t journal_cost; /* what replaying the journal since the last snapshot costs */
 	uint32_t budget_snapshots; /* snapshots taken because that cost passed the budget */
 	int failure; /* the sched_err that made it fail */
@@ -53,6 +39,7 @@ static struct {
 	uint32_t present, want; /* bytes the port had at boot, and the bytes the layout needs */
 	struct durable d;
 	struct port_store_geometry g;
+	const struct persist_sink *sink; /* the console's side: persist_boot()'s */
 } st;
 
 static bool format_at_boot; /* console_store_format_at_boot() was called */
@@ -105,69 +92,37 @@ static int medium_read(void *ctx, uint32_t offset, void *data, uint32_t n)
 	return have == 0 ? SCHED_OK : port_store_read(offset, data, have);
 }
 
-/*
- * A digest of how this build lays out struct sched_config: its size, the
- * offsets of its fixed fields, and every registry parameter's name, offset
- * and size. A build that moves a field gets another value, and its
- * snapshots are refused rather than misread. O(parameters).
- */
-static uint32_t config_layout(void)
+/* The sink's pieces into the engine's older slot. */
+static int write_pieces(const struct durable_piece *pieces, unsigned count)
 {
-	uint64_t h = con_hash_u32(CON_HASH_BASIS, (uint32_t)sizeof(struct sched_config));
-	h = con_hash_u32(h, (uint32_t)offsetof(struct sched_config, max_jobs));
-	h = con_hash_u32(h, (uint32_t)offsetof(struct sched_config, policy));
-	h = con_hash_u32(h, (uint32_t)offsetof(struct sched_config, scratch_jobs));
-	for (int pol = 0; pol < SCHED_POLICY_COUNT; pol++) {
-		const struct sched_param *ps;
-		unsigned n = sched_policy_params((enum sched_policy_id)pol, &ps);
-		for (unsigned k = 0; k < n; k++) {
-			for (const char *c = ps[k].name; *c != '\0'; c++)
-				h = con_hash_u32(h, (uint32_t)(unsigned char)*c);
-			h = con_hash_u32(con_hash_u32(h, ps[k].offset), ps[k].size);
-		}
-	}
-	return (uint32_t)(h ^ (h >> 32));
+	return durable_snapshot(&st.d, pieces, count);
+}
+
+static uint32_t counted_bytes; /* count_pieces()'s sum */
+
+/* The sink's pieces, only counted: the bytes a snapshot would take now. */
+static int count_pieces(const struct durable_piece *pieces, unsigned count)
+{
+	counted_bytes = 0;
+	for (unsigned k = 0; k < count; k++)
+		counted_bytes += pieces[k].n;
+	return SCHED_OK;
 }
 
 static int write_snapshot(void *ctx)
 {
 	(void)ctx;
-	struct con_saved saved = {.magic = SAVED_MAGIC, .bytes = sizeof saved, .config_layout = config_layout(), .now = con.now,
-				  .decisions = con.decisions, .hash = con.hash, .cfg = con.cfg};
-	struct durable_piece pieces[2] = {{con_arena, (uint32_t)sched_arena_used(con.s)}, {&saved, sizeof saved}};
-	int err = durable_snapshot(&st.d, pieces, 2);
+	int err = st.sink->save(st.sink->ctx, write_pieces);
 	if (err == SCHED_OK)
 		st.journal_cost = 0;
 	return err;
 }
 
-/* Take up a snapshot read into con_arena: the arena, then the console's state after it. */
+/* The snapshot the engine read into the sink's buffer: the console takes it up, or says why not. */
 static int load_snapshot(void *ctx, uint32_t len)
 {
 	(void)ctx;
-	if (len == 0) {
-		con_live_init(); /* nothing usable: the empty schedule at boot's configuration */
-		return SCHED_OK;
-	}
-	struct con_saved saved;
-	if (len < sizeof saved)
-		return SCHED_E_FORMAT;
-	const unsigned char *tail = con_arena + (len - sizeof saved);
-	unsigned char *to = (unsigned char *)&saved;
-	for (size_t i = 0; i < sizeof saved; i++)
-		to[i] = tail[i];
-	if (saved.magic != SAVED_MAGIC || saved.bytes != sizeof saved || saved.config_layout != config_layout())
-		return SCHED_E_FORMAT;
-	int err = con_live_attach();
-	if (err != SCHED_OK || sched_arena_used(con.s) != len - sizeof saved || sched_check(con.s) != SCHED_OK) {
-		con_live_init();
-		return err != SCHED_OK ? err : SCHED_E_FORMAT;
-	}
-	con.now = saved.now;
-	con.decisions = saved.decisions;
-	con.hash = saved.hash;
-	con.cfg = saved.cfg;
-	return SCHED_OK;
+	return st.sink->load(st.sink->ctx, len);
 }
 
 static void apply_record(void *ctx, uint8_t type, const uint8_t *payload, uint32_t n)
@@ -179,13 +134,14 @@ static void apply_record(void *ctx, uint8_t type, const uint8_t *payload, uint32
 	for (uint32_t i = 0; i < n; i++)
 		line[i] = (char)payload[i];
 	line[n] = '\0';
-	con_replay_line(line);
+	st.sink->replay(st.sink->ctx, line);
 }
 
 /* "restore ..." : what the store gave back, what was set aside and why, and what it cost. */
 static void report(const struct durable_report *r, bool requested, uint64_t cycles)
 {
-	struct con_load l = con_view_load(con.s);
+	struct persist_live l;
+	st.sink->live(st.sink->ctx, &l);
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "restore");
@@ -197,7 +153,7 @@ static void report(const struct durable_report *r, bool requested, uint64_t cycl
 	fmt_kv(&f, " snapshot_seq=", r->snapshot_seq);
 	fmt_kv(&f, " records=", r->records);
 	fmt_kv(&f, " seq=", durable_seq(&st.d));
-	fmt_kv(&f, " now=", con.now);
+	fmt_kv(&f, " now=", l.now);
 	fmt_kv(&f, " waiting=", l.waiting);
 	fmt_kv(&f, " running=", l.running);
 	for (unsigned k = 0; k < 2; k++) {
@@ -221,57 +177,58 @@ static void report(const struct durable_report *r, bool requested, uint64_t cycl
 
 static void fail(int err, const char *what)
 {
-	st.state = STORE_FAILED;
+	st.state = PERSIST_FAILED;
 	st.failure = err;
-	con_err(err, what);
+	st.sink->refuse(st.sink->ctx, err, what);
 }
 
 /* The console's side of the engine: its snapshot, its records, and its empty state. */
-static const struct durable_sink sink = {load_snapshot, apply_record, write_snapshot, NULL};
+static const struct durable_sink engine_sink = {load_snapshot, apply_record, write_snapshot, NULL};
 
 /* Format the store: the empty schedule at boot's configuration, seq 0. */
 static int format(void)
 {
-	int err = durable_format(&st.d, &sink);
+	int err = durable_format(&st.d, &engine_sink);
 	if (err != SCHED_OK) {
-		con_live_init();
+		st.sink->reset(st.sink->ctx);
 		return err;
 	}
-	st.state = STORE_ON;
+	st.state = PERSIST_ON;
 	st.failure = SCHED_OK;
 	st.journal_cost = 0;
 	return SCHED_OK;
 }
 
-void persist_boot(void)
+void persist_boot(const struct persist_sink *sink)
 {
-	st.state = STORE_OFF;
+	st.sink = sink;
+	st.state = PERSIST_OFF;
 	st.mounted = false;
 	int err = port_store_open(0, &st.g); /* asks for nothing, so nothing is written yet */
 	if (err == SCHED_E_NOENT)
 		return;
 	if (err == SCHED_OK) {
 		uint64_t present = (uint64_t)st.g.sectors * st.g.sector_bytes;
-		st.want = durable_store_bytes(st.g.sector_bytes, SNAPSHOT_MAX, PERSIST_JOURNAL_BYTES);
+		st.want = durable_store_bytes(st.g.sector_bytes, sink->snapshot_max, PERSIST_JOURNAL_BYTES);
 		st.present = present > UINT32_MAX ? UINT32_MAX : (uint32_t)present;
 		st.grown = st.present >= st.want;
 		if (!st.grown)
 			st.g.sectors = st.want / st.g.sector_bytes; /* the layout's, in whole sectors */
 		struct durable_medium m = {medium_erase, medium_write, medium_read, NULL, st.g.sector_bytes, st.g.sectors};
-		err = durable_mount(&st.d, &m, SNAPSHOT_MAX, PERSIST_JOURNAL_BYTES);
+		err = durable_mount(&st.d, &m, sink->snapshot_max, PERSIST_JOURNAL_BYTES);
 	}
 	if (err != SCHED_OK) {
 		fail(err, "the store cannot be opened: journaled commands are refused");
 		return;
 	}
 	st.mounted = true;
-	st.state = STORE_ON;
+	st.state = PERSIST_ON;
 	struct durable_report r = {.formatted = true};
 	uint64_t c0 = port_cycles();
 	if (format_at_boot)
 		err = format(); /* asked for: whatever the store held is gone */
 	else
-		err = durable_restore(&st.d, con_arena, CON_ARENA_BYTES, &sink, &r);
+		err = durable_restore(&st.d, sink->buffer, sink->capacity, &engine_sink, &r);
 	uint64_t cycles = port_cycles() - c0;
 	if (err == SCHED_E_FORMAT) {
 		report(&r, false, cycles);
@@ -281,7 +238,7 @@ void persist_boot(void)
 		return;
 	}
 	if (err != SCHED_OK) {
-		con_live_init();
+		sink->reset(sink->ctx);
 		fail(err, "the store failed during restore: journaled commands are refused");
 		return;
 	}
@@ -290,17 +247,17 @@ void persist_boot(void)
 
 void persist_fmt_banner(struct fmt *f)
 {
-	fmt_str(f, st.state == STORE_ON ? " store=on" : st.state == STORE_OFF ? " store=off" : " store=failed");
-	if (st.state == STORE_ON)
+	fmt_str(f, st.state == PERSIST_ON ? " store=on" : st.state == PERSIST_OFF ? " store=off" : " store=failed");
+	if (st.state == PERSIST_ON)
 		fmt_kv(f, " seq=", durable_seq(&st.d));
 }
 
 bool persist_log(const char *text, unsigned n)
 {
-	if (st.state == STORE_OFF)
+	if (st.state == PERSIST_OFF)
 		return true;
-	if (st.state == STORE_FAILED) {
-		con_err(SCHED_E_IO, st.failure == SCHED_E_FORMAT
+	if (st.state == PERSIST_FAILED) {
+		st.sink->refuse(st.sink->ctx, SCHED_E_IO, st.failure == SCHED_E_FORMAT
 			? "the store was refused at boot (the restore line says why): nothing that changes the "
 			  "schedule is accepted until store format"
 			: "the store failed earlier: nothing that changes the schedule is accepted");
@@ -331,114 +288,53 @@ bool persist_log(const char *text, unsigned n)
 
 void persist_ran(uint64_t cycles)
 {
-	if (st.state == STORE_ON)
+	if (st.state == PERSIST_ON)
 		st.journal_cost += cycles;
 }
 
-/* --- the store and digest commands ------------------------------------------------------------ */
+/* --- what the store and digest commands read and do --------------------------------------- */
 
-/*
- * store: where the store stands; store snapshot: compact the journal into a
- * snapshot now; store format: start the store afresh with the empty
- * schedule, discarding whatever it held (the one way, with --store-format,
- * to reuse a store the restore refused).
- */
-void cmd_store(struct args *a)
+void persist_info(struct persist_info *out)
 {
-	if (a->n == 2 && !con_str_eq(a->v[1], "snapshot") && !con_str_eq(a->v[1], "format")) {
-		con_err(SCHED_E_INVAL, "store takes snapshot, format or nothing");
+	*out = (struct persist_info){.state = st.state, .failure = st.failure, .mounted = st.mounted,
+				     .replay_budget = PERSIST_REPLAY_BUDGET};
+	if (st.state != PERSIST_ON)
 		return;
-	}
-	if (a->n == 2 && con_str_eq(a->v[1], "format") && st.mounted) {
-		int err = format();
-		if (err != SCHED_OK) {
-			fail(err, "the format failed");
-			return;
-		}
-		struct durable_info info;
-		durable_info(&st.d, &info);
-		struct fmt f;
-		fmt_init(&f);
-		fmt_kv(&f, "ok formatted store=on generation=", info.generation);
-		fmt_kv(&f, " seq=", info.seq);
-		fmt_line(&f);
-		return;
-	}
-	if (st.state != STORE_ON) {
-		if (a->n == 2) {
-			con_err(st.state == STORE_OFF ? SCHED_E_STATE : st.failure,
-				st.state == STORE_OFF                ? "no store"
-				: st.failure == SCHED_E_FORMAT ? "the store was refused at boot: store format starts it afresh"
-							       : "the store failed");
-			return;
-		}
-		con_ok(st.state == STORE_OFF ? " store=off" : " store=failed");
-		return;
-	}
-	if (a->n == 2) {
-		int err = write_snapshot(NULL);
-		if (err != SCHED_OK) {
-			fail(err, "the snapshot was not written");
-			return;
-		}
-	}
 	struct durable_info info;
 	durable_info(&st.d, &info);
-	struct fmt f;
-	fmt_init(&f);
-	fmt_str(&f, a->n == 2 ? "ok snapshot store=on" : "ok store=on");
-	fmt_kv(&f, " sectors=", st.g.sectors);
-	fmt_kv(&f, " sector_bytes=", st.g.sector_bytes);
-	fmt_kv(&f, " generation=", info.generation);
-	fmt_kv(&f, " seq=", info.seq);
-	fmt_kv(&f, " journal_records=", info.journal_records);
-	fmt_kv(&f, " journal_free=", info.journal_free);
-	fmt_kv(&f, " snapshot_bytes=", sched_arena_used(con.s) + sizeof(struct con_saved));
-	fmt_kv(&f, " snapshots_written=", info.snapshots_written);
-	fmt_kv(&f, " journal_cost=", st.journal_cost);
-	fmt_kv(&f, " replay_budget=", PERSIST_REPLAY_BUDGET);
-	fmt_kv(&f, " budget_snapshots=", st.budget_snapshots);
-	fmt_line(&f);
+	(void)st.sink->save(st.sink->ctx, count_pieces);
+	out->snapshot_bytes = counted_bytes;
+	out->sectors = st.g.sectors;
+	out->sector_bytes = st.g.sector_bytes;
+	out->generation = info.generation;
+	out->seq = info.seq;
+	out->journal_records = info.journal_records;
+	out->journal_free = info.journal_free;
+	out->snapshots_written = info.snapshots_written;
+	out->journal_cost = st.journal_cost;
+	out->budget_snapshots = st.budget_snapshots;
 }
 
-/* One job's public state into the digest. */
-static uint64_t digest_job(uint64_t h, const struct sched_job_info *j)
+int persist_format(void)
 {
-	h = con_hash_u32(con_hash_u32(con_hash_u32(h, j->id), j->procs), j->estimate);
-	h = con_hash_u32(con_hash_u32(con_hash_u32(h, j->submit), j->start), (uint32_t)j->state);
-	h = con_hash_u32(con_hash_u32(h, j->guarantee), (uint32_t)j->slack);
-	return con_hash_u32(con_hash_u32(h, j->prio3), j->reserved);
+	if (!st.mounted)
+		return SCHED_E_STATE;
+	int err = format();
+	if (err != SCHED_OK) {
+		st.state = PERSIST_FAILED;
+		st.failure = err;
+	}
+	return err;
 }
 
-/*
- * digest: the schedule hash (every decision since the last reset), a digest
- * of the state as the public API shows it (the clock, the policy, every job
- * with its guarantee, the profile), and the journal's position: equal
- * digests after a restore mean nothing was lost and no guarantee moved.
- */
-void cmd_digest(struct args *a)
+int persist_snapshot(void)
 {
-	(void)a;
-	uint64_t h = con_hash_u32(con_hash_u32(CON_HASH_BASIS, con.now), (uint32_t)con.cfg.policy);
-	uint32_t jobs = 0;
-	for (int which = SCHED_JOB_WAITING; which <= SCHED_JOB_RUNNING; which++)
-		for (const struct sched_job *j = sched_first(con.s, (enum sched_job_state)which); j != NULL;
-		     j = sched_next(con.s, j), jobs++) {
-			struct sched_job_info info;
-			sched_job_read(j, &info);
-			h = digest_job(h, &info);
-		}
-	for (const struct sched_seg *g = sched_seg_first(con.s, 0); g != NULL; g = sched_seg_next(con.s, 0, g))
-		h = con_hash_u32(con_hash_u32(h, sched_seg_time(g)), sched_seg_free(g));
-	struct fmt f;
-	fmt_init(&f);
-	fmt_kv(&f, "ok seq=", st.state == STORE_ON ? durable_seq(&st.d) : 0);
-	fmt_str(&f, " hash=");
-	fmt_hex64(&f, con.hash);
-	fmt_kv(&f, " decisions=", con.decisions);
-	fmt_str(&f, " state=");
-	fmt_hex64(&f, h);
-	fmt_kv(&f, " jobs=", jobs);
-	fmt_kv(&f, " now=", con.now);
-	fmt_line(&f);
+	if (st.state != PERSIST_ON)
+		return SCHED_E_STATE;
+	int err = write_snapshot(NULL);
+	if (err != SCHED_OK) {
+		st.state = PERSIST_FAILED;
+		st.failure = err;
+	}
+	return err;
 }

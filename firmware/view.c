@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* What the console shows of the scheduler's state, read through the core's accessors. */
-#include "con.h"
+#include "con_view.h"
 
 struct con_load con_view_load(const struct sched *s)
 {

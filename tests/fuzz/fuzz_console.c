@@ -22,7 +22,7 @@
  * A few lines are not sent (skipped(): the deliberate fault, a bench that
  * would run, an input's second replay). Each input starts from
  * console_init(), which sets the console's global state (con, the live
- * schedule in con_arena, the line being read) afresh.
+ * schedule in its arena, the line being read) afresh.
  * The build (Makefile) gives the console a job table of 64 so that inputs
  * run faster and can fill it; the code is the twin's.
  */
@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "con.h"
+#include "con_session.h"
 #include "console.h"
 #include "port.h"
 #include "port_fuzz.h"
@@ -325,7 +325,7 @@ static int send(const uint8_t *p, size_t n, struct verdict v, const struct words
 		fail("output before the line ended");
 	int rc = console_feed('\n');
 	check_reply(v, w, rc);
-	if (!con.selfcheck && sched_check(con.s) != SCHED_OK)
+	if (!con_selfcheck() && sched_check(con_sched()) != SCHED_OK)
 		fail("the core's invariant check failed (selfcheck off)");
 	return rc;
 }

@@ -25,21 +25,29 @@ static inline void fx_record(void *ctx, const struct sched_decision *d)
 		f->log[f->n++] = *d;
 }
 
-static inline int fx_init(struct fx *f, enum sched_policy_id policy, sched_procs_t procs)
-{
-	struct sched_config cfg = {.procs = procs, .max_jobs = FX_CAP, .policy = policy, .scratch_jobs = FX_CAP};
-	f->n = 0;
-	return sched_init(&f->s, &cfg, f->arena, sizeof f->arena, fx_record, f, 0);
-}
-
-/* A scheduler for a configuration of the test's own (partitions, queues, parameters). */
+/*
+ * A scheduler for a configuration of the test's own (partitions, queues,
+ * parameters), watched by the harness's after-each check (so @p f must be
+ * static, as every test's is).
+ */
 static inline int fx_init_cfg(struct fx *f, struct sched_config cfg)
 {
 	cfg.max_jobs = FX_CAP;
 	cfg.scratch_jobs = FX_CAP;
 	f->n = 0;
-	return sched_init(&f->s, &cfg, f->arena, sizeof f->arena, fx_record, f, 0);
+	int err = sched_init(&f->s, &cfg, f->arena, sizeof f->arena, fx_record, f, 0);
+	if (err == SCHED_OK)
+		harness_watch(f->s);
+	return err;
 }
+
+/* A scheduler of @p procs processors under @p policy, watched as fx_init_cfg()'s. */
+static inline int fx_init(struct fx *f, enum sched_policy_id policy, sched_procs_t procs)
+{
+	struct sched_config cfg = {.procs = procs, .max_jobs = FX_CAP, .policy = policy, .scratch_jobs = FX_CAP};
+	return fx_init_cfg(f, cfg);
+}
+
 
 static inline int fx_submit(struct fx *f, uint32_t id, sched_procs_t procs, sched_time_t est,
 			    sched_time_t now)

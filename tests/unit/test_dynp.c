@@ -388,6 +388,7 @@ static void scratch_fallback(void)
 	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_SJF, .max_jobs = FX_CAP, .scratch_jobs = 3};
 	f.n = 0;
 	CHECK_EQ(sched_init(&f.s, &cfg, f.arena, sizeof f.arena, fx_record, &f, 0), SCHED_OK);
+	harness_watch(f.s);
 	CHECK_EQ(fx_submit(&f, 1, 10, 100, 0), SCHED_OK);
 	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	for (uint32_t i = 2; i <= 6; i++)

@@ -556,6 +556,8 @@ static bool sweep_ss(const struct wl *w, enum sched_policy_id p)
 		points++;
 		points_by_site[r.site]++;
 	}
+	if (r.s != NULL) /* NULL: the last run was refused at init */
+		harness_watch(r.s); /* the last failed run's state, checked after the test with nothing armed */
 	return true;
 }
 
@@ -642,6 +644,7 @@ static void a_refused_init_leaves_nothing_to_attach_to(void)
 	sched_fail_reset();
 	CHECK_EQ(sched_init(&s, &cfg, arena, sizeof arena, NULL, NULL, 0), SCHED_OK);
 	CHECK_EQ(sched_check(s), SCHED_OK);
+	harness_watch(s);
 }
 
 /* --- the replay engine's own site ---------------------------------------------------------------- */

@@ -396,6 +396,7 @@ static void relaxed_needs_scratch(void)
 	CHECK_EQ(sched_init(&f.s, &cfg, f.arena, sizeof f.arena, NULL, NULL, 0), SCHED_E_INVAL);
 	cfg.policy = SCHED_POLICY_CONS;
 	CHECK_EQ(sched_init(&f.s, &cfg, f.arena, sizeof f.arena, NULL, NULL, 0), SCHED_OK);
+	harness_watch(f.s);
 	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_SLACK, 0), SCHED_E_INVAL);
 }
 
