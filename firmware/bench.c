@@ -42,13 +42,15 @@ struct bounds {
 static int build(struct sched **sp, void *arena, size_t size, enum sched_policy_id p, struct bounds b,
 		 unsigned backlog)
 {
-	struct sched_config cfg = {.procs = PROCS, .max_jobs = BENCH_CAPACITY, .policy = p,
-				   .compress_depth = b.compress_depth, .reservation_depth = b.reservation_depth};
+	struct sched_config cfg = {.procs = PROCS, .max_jobs = BENCH_CAPACITY, .policy = p};
+	/* Parameters by name, through the registry (in range: the sets cannot fail). */
+	(void)sched_param_set(&cfg, sched_param_find("compress-depth", NULL), b.compress_depth);
+	(void)sched_param_set(&cfg, sched_param_find("reservation-depth", NULL), b.reservation_depth);
 	if (planning(p)) {
 		/* Scratch for every job in the system: the search is measured, never its fallback. */
 		cfg.max_jobs = BENCH_PLAN_CAPACITY;
 		cfg.scratch_jobs = BENCH_PLAN_CAPACITY;
-		cfg.tolerance = 600; /* relaxed: ten minutes */
+		(void)sched_param_set(&cfg, sched_param_find("tolerance", NULL), 600); /* relaxed: ten minutes */
 	}
 	int err = sched_init(sp, &cfg, arena, size, NULL, NULL, 0);
 	struct sched *s = *sp;

@@ -32,6 +32,31 @@
  * share one denominator across the three schedules.
  */
 
+/* Basic dynP's parameter block; all zero (set false): the seed's bounds. */
+struct basic_params {
+	sched_time_t lower, upper; /* bounds on the waiting jobs' average estimate (7200, 9000 s) */
+	bool set;
+};
+SCHED_PARAMS_BLOCK(DYNP_BASIC, struct basic_params);
+
+/* Self-tuning dynP's parameter block; all zero: the advanced decider and ARTwW. */
+struct tuning_params {
+	uint8_t decider; /* enum sched_decider */
+	uint8_t quality; /* enum sched_quality */
+	bool set;
+};
+SCHED_PARAMS_BLOCK(DYNP, struct tuning_params);
+
+static const struct basic_params *basic_of(const struct sched_config *c)
+{
+	return sched_params_of(c, SCHED_PARAMS_AT_DYNP_BASIC);
+}
+
+static const struct tuning_params *tuning_of(const struct sched_config *c)
+{
+	return sched_params_of(c, SCHED_PARAMS_AT_DYNP);
+}
+
 static uint16_t prio(const struct sched *s, const struct sched_job *j)
 {
 	return s->cfg.queues[j->queue].priority;
@@ -210,7 +235,7 @@ bool sched_dynp_virtual(struct sched *s, enum sched_order have, enum sched_order
 			uint64_t *quality)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
-	enum sched_quality q = (enum sched_quality)s->cfg.dynp.quality;
+	enum sched_quality q = (enum sched_quality)tuning_of(&s->cfg)->quality;
 	arrange(s, have, o, n);
 	/* The running jobs' profiles: the copy less every reservation. */
 	if (!sched_scratch_running(s))
@@ -305,14 +330,14 @@ static void enter_family(struct sched *s)
 static bool self_tune(struct sched *s, uint32_t n)
 {
 	uint64_t q[SCHED_ORDER_COUNT];
-	uint64_t base = running_score(s, (enum sched_quality)s->cfg.dynp.quality);
+	uint64_t base = running_score(s, (enum sched_quality)tuning_of(&s->cfg)->quality);
 	/* scratch.jobs comes in FCFS order (gather) and is left in the last order scored. */
 	for (unsigned o = 0; o < SCHED_ORDER_COUNT; o++)
 		if (!sched_dynp_virtual(s, o == 0 ? SCHED_ORDER_FCFS : (enum sched_order)(o - 1u), (enum sched_order)o,
 					n, base, &q[o]))
 			return false;
 	enum sched_dynp_case c;
-	enum sched_decider d = (enum sched_decider)s->cfg.dynp.decider;
+	enum sched_decider d = (enum sched_decider)tuning_of(&s->cfg)->decider;
 	enum sched_order next = sched_dynp_decide(d, q, (enum sched_order)s->order, &c);
 	enum sched_decider other = d == SCHED_DECIDER_SIMPLE ? SCHED_DECIDER_ADVANCED : SCHED_DECIDER_SIMPLE;
 	if (sched_dynp_decide(other, q, (enum sched_order)s->order, NULL) != next)
@@ -360,8 +385,8 @@ static void basic_decision(struct sched *s)
 	if (n < 5)
 		return; /* "a threshold of 5 jobs to prevent unnecessary policy switches" */
 	/* AERT <= bound, compared without dividing: sum <= bound x n. Estimates are >= 1, so AERT > 0. */
-	enum sched_order next = sum <= (uint64_t)s->cfg.dynp.lower * n   ? SCHED_ORDER_SJF
-				: sum <= (uint64_t)s->cfg.dynp.upper * n ? SCHED_ORDER_FCFS
+	enum sched_order next = sum <= (uint64_t)basic_of(&s->cfg)->lower * n   ? SCHED_ORDER_SJF
+				: sum <= (uint64_t)basic_of(&s->cfg)->upper * n ? SCHED_ORDER_FCFS
 									 : SCHED_ORDER_LJF;
 	count_decision(s, next, n);
 	sched_family_replan(s); /* "reorder waiting queue according to new policy" */
@@ -388,7 +413,7 @@ static void reflow_family(struct sched *s, bool ended)
 /* Basic dynP's bounds must be in order. */
 static int check_bounds(const struct sched_config *c)
 {
-	return c->dynp.lower <= c->dynp.upper ? SCHED_OK : SCHED_E_INVAL;
+	return basic_of(c)->lower <= basic_of(c)->upper ? SCHED_OK : SCHED_E_INVAL;
 }
 
 /* The pass: the re-planning every job end asks for (kills end jobs inside the pass), then the starts. */
@@ -407,24 +432,25 @@ static const char *const decider_names[SCHED_DECIDER_COUNT + 1] = {"advanced", "
 static const char *const quality_names[SCHED_QUALITY_COUNT + 1] = {"artww", "art", "ms", NULL};
 static const char *const decider_labels[SCHED_DECIDER_COUNT + 1] = {"adv", "simple", NULL};
 
-#define DYNP_SET offsetof(struct sched_config, dynp.set)
+#define BASIC_SET SCHED_PARAM_AT(DYNP_BASIC, struct basic_params, set)
+#define TUNING_SET SCHED_PARAM_AT(DYNP, struct tuning_params, set)
 
 static const struct sched_param basic_params[] = {
-	{.name = "lower", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = offsetof(struct sched_config, dynp.lower),
-	 .size = 4, .set_offset = DYNP_SET, .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 7200,
+	{.name = "lower", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = SCHED_PARAM_AT(DYNP_BASIC, struct basic_params, lower),
+	 .size = 4, .set_offset = BASIC_SET, .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 7200,
 	 .help = "the waiting jobs' average estimate at most this: SJF (s. 3.1, 5.2)"},
-	{.name = "upper", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = offsetof(struct sched_config, dynp.upper),
-	 .size = 4, .set_offset = DYNP_SET, .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 9000,
+	{.name = "upper", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = SCHED_PARAM_AT(DYNP_BASIC, struct basic_params, upper),
+	 .size = 4, .set_offset = BASIC_SET, .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 9000,
 	 .help = "at most this: FCFS; above: LJF (s. 3.1, 5.2)"},
 };
 
 static const struct sched_param tuning_params[] = {
 	{.name = "decider", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = decider_names, .labels = decider_labels,
-	 .offset = offsetof(struct sched_config, dynp.decider), .size = 1, .set_offset = DYNP_SET,
+	 .offset = SCHED_PARAM_AT(DYNP, struct tuning_params, decider), .size = 1, .set_offset = TUNING_SET,
 	 .min = 0, .max = SCHED_DECIDER_COUNT - 1u, .def = SCHED_DECIDER_ADVANCED, .listable = true,
 	 .help = "which of the three schedules to follow (s. 3.2, Table 1): advanced or simple"},
 	{.name = "quality", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = quality_names,
-	 .offset = offsetof(struct sched_config, dynp.quality), .size = 1, .set_offset = DYNP_SET,
+	 .offset = SCHED_PARAM_AT(DYNP, struct tuning_params, quality), .size = 1, .set_offset = TUNING_SET,
 	 .min = 0, .max = SCHED_QUALITY_COUNT - 1u, .def = SCHED_QUALITY_ARTWW, .listable = true,
 	 .help = "how a virtual schedule is scored (s. 3.2): artww, art or ms"},
 };
@@ -466,43 +492,4 @@ const char *sched_dynp_case_name(enum sched_dynp_case c)
 const char *sched_order_name(enum sched_order o)
 {
 	return (unsigned)o < SCHED_ORDER_COUNT ? order_names[o] : NULL;
-}
-
-const char *sched_decider_name(enum sched_decider d)
-{
-	return (unsigned)d < SCHED_DECIDER_COUNT ? decider_names[d] : NULL;
-}
-
-const char *sched_quality_name(enum sched_quality q)
-{
-	return (unsigned)q < SCHED_QUALITY_COUNT ? quality_names[q] : NULL;
-}
-
-static bool same(const char *a, const char *b)
-{
-	while (*a && *a == *b) {
-		a++;
-		b++;
-	}
-	return *a == *b;
-}
-
-int sched_decider_parse(const char *name, enum sched_decider *d)
-{
-	for (unsigned i = 0; name != NULL && i < SCHED_DECIDER_COUNT; i++)
-		if (same(name, decider_names[i])) {
-			*d = (enum sched_decider)i;
-			return SCHED_OK;
-		}
-	return SCHED_E_INVAL;
-}
-
-int sched_quality_parse(const char *name, enum sched_quality *q)
-{
-	for (unsigned i = 0; name != NULL && i < SCHED_QUALITY_COUNT; i++)
-		if (same(name, quality_names[i])) {
-			*q = (enum sched_quality)i;
-			return SCHED_OK;
-		}
-	return SCHED_E_INVAL;
 }

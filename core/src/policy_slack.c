@@ -57,9 +57,26 @@
 #define AP 2
 #define AF 3
 
+/* Slack's parameter block (its part of the configuration's parameter area); all zero: the paper's defaults. */
+struct slack_params {
+	uint32_t sf_milli;        /* slack factor SF, thousandths (default 3000) */
+	sched_time_t awt;         /* average wait time AWT, seconds (default 2401) */
+	uint16_t alpha_milli[4];  /* alpha_u, alpha_t, alpha_p, alpha_f, thousandths (default 1000) */
+	uint8_t heuristic;        /* enum sched_heuristic (default AST) */
+	uint8_t early_end;        /* enum sched_early_end (default compress) */
+	uint8_t removal_ties;     /* enum sched_removal_ties (default fewer) */
+	bool set;                 /* false: the defaults above for the whole block */
+};
+SCHED_PARAMS_BLOCK(SLACK, struct slack_params);
+
+static const struct slack_params *params_of(const struct sched *s)
+{
+	return sched_params_of(&s->cfg, SCHED_PARAMS_AT_SLACK);
+}
+
 static uint32_t alpha(const struct sched *s, int k)
 {
-	return s->cfg.slack.alpha_milli[k];
+	return params_of(s)->alpha_milli[k];
 }
 
 static bool over_quota(const struct sched_job *j)
@@ -72,7 +89,7 @@ int32_t sched_slack_initial(const struct sched *s, uint16_t prio3)
 {
 	if (prio3 == SCHED_PRIO_OVER_QUOTA)
 		return SCHED_SLACK_INF;
-	uint64_t v = (uint64_t)(3000u - prio3) * s->cfg.slack.sf_milli * s->cfg.slack.awt / 3000000u;
+	uint64_t v = (uint64_t)(3000u - prio3) * params_of(s)->sf_milli * params_of(s)->awt / 3000000u;
 	return v >= (uint64_t)SCHED_SLACK_INF ? SCHED_SLACK_INF - 1 : (int32_t)v;
 }
 
@@ -108,7 +125,7 @@ struct sched_num sched_slack_cost(const struct sched *s, struct sched_num f, int
 static bool before(const struct sched *s, const struct sched_job *a, struct sched_num fa,
 		   const struct sched_job *b, struct sched_num fb)
 {
-	switch (s->cfg.slack.heuristic) {
+	switch (params_of(s)->heuristic) {
 	case SCHED_HEUR_AST:
 		if (a->start != b->start)
 			return a->start < b->start;
@@ -388,7 +405,7 @@ void sched_slack_settle(struct sched *s, struct sched_job *j)
 		j->slack = SCHED_SLACK_INF;
 		return;
 	}
-	uint64_t sp = (uint64_t)(j->start - s->now) * 1000u / (2u * (uint64_t)s->cfg.slack.awt);
+	uint64_t sp = (uint64_t)(j->start - s->now) * 1000u / (2u * (uint64_t)params_of(s)->awt);
 	if (sp > 1000)
 		sp = 1000;
 	j->prio3 = (uint16_t)(j->prio3 - 500u + sp);
@@ -433,7 +450,7 @@ static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts
 		return;
 	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, &price, &moves, &b->no_room)) {
 		struct sched_work xw = sched_work_of(s);
-		keep(&xw, n, b, price, moves, ts, part, j == NULL && s->cfg.slack.removal_ties == SCHED_TIES_MORE);
+		keep(&xw, n, b, price, moves, ts, part, j == NULL && params_of(s)->removal_ties == SCHED_TIES_MORE);
 	}
 }
 
@@ -513,11 +530,11 @@ static int admit_slack(struct sched *s, struct sched_job *j)
  */
 static void reflow_slack(struct sched *s, bool ended)
 {
-	if (ended && s->cfg.slack.early_end == SCHED_END_COMPRESS) {
+	if (ended && params_of(s)->early_end == SCHED_END_COMPRESS) {
 		sched_compress(s); /* conservative's Tick: arrival order, nobody delayed, slacks untouched */
 		return;
 	}
-	if (ended && s->cfg.slack.early_end == SCHED_END_KEEP) {
+	if (ended && params_of(s)->early_end == SCHED_END_KEEP) {
 		sched_plan_refresh(s); /* Tick word for word: due jobs start, nobody moves */
 		return;
 	}
@@ -570,17 +587,17 @@ static const char *const heuristic_names[SCHED_HEUR_COUNT + 1] = {"ast", "aat", 
 static const char *const early_end_names[SCHED_END_COUNT + 1] = {"compress", "search", "keep", NULL};
 static const char *const removal_ties_names[SCHED_TIES_COUNT + 1] = {"fewer", "more", NULL};
 
-#define SLACK_SET offsetof(struct sched_config, slack.set)
+#define SLACK_SET SCHED_PARAM_AT(SLACK, struct slack_params, set)
 #define ALPHA(nm, i, what)                                                                             \
-	{.name = nm, .kind = SCHED_PARAM_MILLI, .unit = "", .offset = offsetof(struct sched_config, slack.alpha_milli[i]), \
+	{.name = nm, .kind = SCHED_PARAM_MILLI, .unit = "", .offset = SCHED_PARAM_AT(SLACK, struct slack_params, alpha_milli[i]), \
 	 .size = 2, .set_offset = SLACK_SET, .min = 0, .max = 1000, .def = 1000,                              \
 	 .help = "weight of " what " in a job's cost (s. 2.2)"}
 
 static const struct sched_param params[] = {
-	{.name = "sf", .kind = SCHED_PARAM_MILLI, .unit = "", .offset = offsetof(struct sched_config, slack.sf_milli),
+	{.name = "sf", .kind = SCHED_PARAM_MILLI, .unit = "", .offset = SCHED_PARAM_AT(SLACK, struct slack_params, sf_milli),
 	 .size = 4, .set_offset = SLACK_SET, .min = 0, .max = 1000000u, .def = 3000,
 	 .help = "slack factor SF: a job may be delayed by SF x AWT, scaled by its priority (s. 3.2)"},
-	{.name = "awt", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = offsetof(struct sched_config, slack.awt),
+	{.name = "awt", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = SCHED_PARAM_AT(SLACK, struct slack_params, awt),
 	 .size = 4, .set_offset = SLACK_SET, .min = 1, .max = SCHED_NOW_LIMIT - 1u, .def = 2401,
 	 .help = "average wait time AWT of the site (s. 3.2: 2401 s on the CTC trace)"},
 	ALPHA("alpha-u", 0, "utilization"),
@@ -588,17 +605,17 @@ static const struct sched_param params[] = {
 	ALPHA("alpha-p", 2, "priority"),
 	ALPHA("alpha-f", 3, "the slack ratio"),
 	{.name = "heuristic", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = heuristic_names,
-	 .offset = offsetof(struct sched_config, slack.heuristic), .size = 1, .set_offset = SLACK_SET,
+	 .offset = SCHED_PARAM_AT(SLACK, struct slack_params, heuristic), .size = 1, .set_offset = SLACK_SET,
 	 .min = 0, .max = SCHED_HEUR_COUNT - 1u, .def = SCHED_HEUR_AST, .listable = true,
 	 .help = "order of re-insertion (s. 2.4): ascending scheduled time, arrival, descending "
 		 "utilization, cost, priority"},
 	{.name = "early-end", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = early_end_names,
-	 .offset = offsetof(struct sched_config, slack.early_end), .size = 1, .set_offset = SLACK_SET,
+	 .offset = SCHED_PARAM_AT(SLACK, struct slack_params, early_end), .size = 1, .set_offset = SLACK_SET,
 	 .min = 0, .max = SCHED_END_COUNT - 1u, .def = SCHED_END_COMPRESS,
 	 .help = "when a job ends before its estimate: compress as conservative does (s. 2.1's Tick), "
 		 "the removal search of s. 2.1, or keep the plan"},
 	{.name = "removal-ties", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = removal_ties_names,
-	 .offset = offsetof(struct sched_config, slack.removal_ties), .size = 1, .set_offset = SLACK_SET,
+	 .offset = SCHED_PARAM_AT(SLACK, struct slack_params, removal_ties), .size = 1, .set_offset = SLACK_SET,
 	 .min = 0, .max = SCHED_TIES_COUNT - 1u, .def = SCHED_TIES_FEWER,
 	 .help = "equally priced schedules in a removal search: fewer moved jobs (s. 2.3), or more"},
 };
@@ -617,29 +634,3 @@ const struct sched_policy sched_policy_slack = {
 	.pass = sched_start_due,
 	.predict = sched_predict_reserved,
 };
-
-static bool same_name(const char *a, const char *b)
-{
-	while (*a != '\0' && *a == *b) {
-		a++;
-		b++;
-	}
-	return *a == *b;
-}
-
-const char *sched_heuristic_name(enum sched_heuristic h)
-{
-	return (unsigned)h < SCHED_HEUR_COUNT ? heuristic_names[h] : NULL;
-}
-
-int sched_heuristic_parse(const char *name, enum sched_heuristic *h)
-{
-	for (unsigned i = 0; name != NULL && i < SCHED_HEUR_COUNT; i++) {
-		if (same_name(name, heuristic_names[i])) {
-			*h = (enum sched_heuristic)i;
-			return SCHED_OK;
-		}
-	}
-	return SCHED_E_INVAL;
-}
-

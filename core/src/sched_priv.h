@@ -150,10 +150,26 @@ struct sched_policy {
 };
 
 /* The registry, indexed by enum sched_policy_id (core/src/registry.c). */
-#define SCHED_POLICY_DECL(id, sym) extern const struct sched_policy sched_policy_##sym;
+#define SCHED_POLICY_DECL(id, sym, bytes) extern const struct sched_policy sched_policy_##sym;
 SCHED_POLICIES(SCHED_POLICY_DECL)
 #undef SCHED_POLICY_DECL
 extern const struct sched_policy *const sched_policies[SCHED_POLICY_COUNT];
+
+/*
+ * A policy's parameter block: `ID`'s part of the configuration's parameter
+ * area (SCHED_PARAMS_AT_<ID>, from the sizes in sched/policies.h). Each
+ * policy file defines its block's struct, checks it with
+ * SCHED_PARAMS_BLOCK, and names its fields' places with SCHED_PARAM_AT.
+ */
+static inline const void *sched_params_of(const struct sched_config *c, unsigned at)
+{
+	return (const unsigned char *)c->params + at;
+}
+#define SCHED_PARAMS_BLOCK(ID, type)                                                                  \
+	_Static_assert(sizeof(type) <= (size_t)(SCHED_PARAMS_END_##ID + 1 - SCHED_PARAMS_AT_##ID) &&     \
+			       _Alignof(type) <= 4 && SCHED_PARAMS_AT_##ID % 4 == 0,                     \
+		       #type " fits the block sched/policies.h gives " #ID)
+#define SCHED_PARAM_AT(ID, type, field) ((uint16_t)(SCHED_PARAMS_AT_##ID + offsetof(type, field)))
 
 /* The policy in force: the state keeps its number, never a pointer (a copy may run another build). */
 static inline const struct sched_policy *sched_pol(const struct sched *s)
@@ -276,11 +292,12 @@ void sched_compress(struct sched *s);
 /* The reflow hook of the policies that compress on every early end. */
 void sched_reflow_compress(struct sched *s, bool ended);
 
-/* Re-plan, in order, every reserved waiting job after j (they have a lower queue priority). */
-void sched_replan_after(struct sched *s, struct sched_job *j);
-
 /* Give every waiting job a reservation afresh, in plan order. */
 void sched_replan_all(struct sched *s);
+
+/* cons's `reservation-depth` and `compress-depth` in a configuration (policy_cons.c). O(1). */
+uint32_t sched_cons_reservation_depth(const struct sched_config *c);
+uint32_t sched_cons_compress_depth(const struct sched_config *c);
 
 /*
  * Reservation depth (cons's `reservation-depth`): how many waiting jobs, in
@@ -289,7 +306,7 @@ void sched_replan_all(struct sched *s);
  */
 static inline uint32_t sched_reservation_depth(const struct sched *s)
 {
-	return sched_pol(s)->depth_bounded ? s->cfg.reservation_depth : 0;
+	return sched_pol(s)->depth_bounded ? sched_cons_reservation_depth(&s->cfg) : 0;
 }
 
 /*

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "sched_fixture.h"
+#include "test_params.h"
 #include "slack.h"
 
 /* --- a small independent driver ---------------------------------------------------------- */
@@ -162,8 +163,8 @@ static size_t random_jobs(struct test_rng *r, struct dj *js, size_t n, sched_pro
  */
 static int exhibit8(struct fx *f, sched_time_t tol, uint32_t permille, uint8_t scope)
 {
-	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = tol,
-				   .tolerance_permille = permille, .relaxed_scope = scope};
+	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED};
+	cfg = tp_set(tp_set(tp_set(cfg, "tolerance", tol), "tolerance-factor", permille), "relaxed-scope", scope);
 	if (fx_init_cfg(f, cfg) != SCHED_OK || fx_submit(f, 1, 6, 100, 0) != SCHED_OK ||
 	    sched_advance(f->s, 0) != SCHED_OK || fx_submit(f, 2, 10, 100, 0) != SCHED_OK ||
 	    fx_submit(f, 3, 2, 50, 0) != SCHED_OK || fx_submit(f, 4, 2, 120, 0) != SCHED_OK ||
@@ -212,8 +213,8 @@ static void relaxed_exhibit8(void)
  */
 static int exhibit8_waiting(struct fx *f, sched_time_t tol, uint32_t permille, uint8_t scope)
 {
-	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = tol,
-				   .tolerance_permille = permille, .relaxed_scope = scope};
+	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED};
+	cfg = tp_set(tp_set(tp_set(cfg, "tolerance", tol), "tolerance-factor", permille), "relaxed-scope", scope);
 	if (fx_init_cfg(f, cfg) != SCHED_OK || fx_submit(f, 1, 6, 100, 0) != SCHED_OK ||
 	    fx_submit(f, 10, 4, 10, 0) != SCHED_OK || sched_advance(f->s, 0) != SCHED_OK ||
 	    fx_submit(f, 2, 10, 100, 0) != SCHED_OK || fx_submit(f, 3, 2, 50, 0) != SCHED_OK ||
@@ -279,7 +280,7 @@ static void relaxed_delay_from_current_start(void)
 {
 	static struct fx f;
 	for (sched_time_t tol = 59; tol <= 60; tol++) {
-		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = tol};
+		struct sched_config cfg = tp_set((struct sched_config){.procs = 10, .policy = SCHED_POLICY_RELAXED}, "tolerance", tol);
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 1, 6, 100, 0), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 10, 4, 200, 0), SCHED_OK);
@@ -302,8 +303,8 @@ static void relaxed_delay_is_cumulative(void)
 {
 	static struct fx f;
 	for (uint8_t scope = 0; scope < SCHED_RELAXED_SCOPE_COUNT; scope++) {
-		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = 20,
-					   .relaxed_scope = scope};
+		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED};
+		cfg = tp_set(tp_set(cfg, "tolerance", 20), "relaxed-scope", scope);
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 1, 6, 100, 0), SCHED_OK);
 		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
@@ -334,7 +335,7 @@ static void relaxed_delay_is_cumulative(void)
 static void due_now_is_started(void)
 {
 	static struct fx f;
-	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = 1000};
+	struct sched_config cfg = tp_set((struct sched_config){.procs = 10, .policy = SCHED_POLICY_RELAXED}, "tolerance", 1000);
 	for (int k = 0; k < 2; k++) {
 		cfg.policy = k == 0 ? SCHED_POLICY_RELAXED : SCHED_POLICY_SLACK;
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
@@ -370,22 +371,23 @@ static void tune_and_switch(void)
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
 	struct sched_config c = (*sched_config_get(f.s));
-	c.tolerance = 77;
-	c.slack.sf_milli = 500;
+	c = tp_set(tp_set(c, "tolerance", 77), "sf", 500);
 	CHECK_EQ(sched_tune(f.s, &c), SCHED_OK);
-	CHECK_EQ(sched_config_get(f.s)->tolerance, 77);
-	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 500);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "tolerance"), 77);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "sf"), 500);
 	CHECK_EQ(sched_slack_initial(f.s, 0), 3 * 2401 / 6); /* (1 - 0) x 0.5 x 2401 */
-	c.slack.heuristic = SCHED_HEUR_COUNT;
-	CHECK_EQ(sched_tune(f.s, &c), SCHED_E_INVAL);
-	c.slack.heuristic = SCHED_HEUR_DP;
-	c.slack.alpha_milli[2] = 1001;
-	CHECK_EQ(sched_tune(f.s, &c), SCHED_E_INVAL);
-	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 500); /* a refused tuning changes nothing */
-	c.slack.set = false; /* back to the paper's values */
+	/* Values out of range never reach the area: the registry refuses them. */
+	CHECK_EQ(tp_put(&c, "heuristic", SCHED_HEUR_COUNT), SCHED_E_RANGE);
+	CHECK_EQ(tp_put(&c, "alpha-p", 1001), SCHED_E_RANGE);
+	CHECK_EQ(tp_get(&c, "heuristic"), SCHED_HEUR_AST);
+	c = tp_set(c, "awt", 5);
 	CHECK_EQ(sched_tune(f.s, &c), SCHED_OK);
-	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 3000);
-	CHECK_EQ(sched_config_get(f.s)->slack.heuristic, SCHED_HEUR_AST);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "sf"), 500);
+	/* A configuration with no block given: the paper's values. */
+	struct sched_config fresh = {.procs = 10};
+	CHECK_EQ(sched_tune(f.s, &fresh), SCHED_OK);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "sf"), 3000);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "heuristic"), SCHED_HEUR_AST);
 }
 
 /* Without scratch the relaxed policy cannot try anything: init refuses it. */
@@ -424,7 +426,7 @@ static void relaxed_random_bounds(void)
 		CHECK_EQ(fx_stats(&b).counters.relaxed, 0);
 
 		memcpy(jb, ja, sizeof ja);
-		cfg.tolerance = 300;
+		cfg = tp_set(cfg, "tolerance", 300);
 		CHECK_EQ(fx_init_cfg(&b, cfg), SCHED_OK);
 		CHECK(drive(&b, jb, n, NULL));
 		for (size_t i = 0; i < n; i++) {
@@ -454,15 +456,10 @@ static struct sched_config slack_cfg(uint32_t sf, sched_time_t awt, uint16_t au,
 				     uint16_t af, enum sched_heuristic h)
 {
 	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_SLACK};
-	cfg.slack.sf_milli = sf;
-	cfg.slack.awt = awt;
-	cfg.slack.alpha_milli[0] = au;
-	cfg.slack.alpha_milli[1] = at;
-	cfg.slack.alpha_milli[2] = ap;
-	cfg.slack.alpha_milli[3] = af;
-	cfg.slack.heuristic = (uint8_t)h;
-	cfg.slack.set = true;
-	return cfg;
+	cfg = tp_set(tp_set(cfg, "sf", sf), "awt", awt);
+	cfg = tp_set(tp_set(cfg, "alpha-u", au), "alpha-t", at);
+	cfg = tp_set(tp_set(cfg, "alpha-p", ap), "alpha-f", af);
+	return tp_set(cfg, "heuristic", (uint32_t)h);
 }
 
 /* Section 2.2: s0 = (1 - p) SF AWT with p = prio3 / 3000; section 2.3: the cost, against libm. */
@@ -470,8 +467,8 @@ static void slack_formulas(void)
 {
 	static struct fx f;
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_SLACK, 10), SCHED_OK);
-	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 3000); /* the defaults of seed 003 section 3 */
-	CHECK_EQ(sched_config_get(f.s)->slack.awt, 2401);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "sf"), 3000); /* the defaults of seed 003 section 3 */
+	CHECK_EQ(tp_get(sched_config_get(f.s), "awt"), 2401);
 	/* (1 - 1500/3000) x 3 x 2401 = 3601.5, truncated. */
 	CHECK_EQ(sched_slack_initial(f.s, 1500), 3601);
 	CHECK_EQ(sched_slack_initial(f.s, 0), 3 * 2401);
@@ -669,7 +666,7 @@ static void slack_insert_hand(void)
 static struct sched_config slack_cfg_end(enum sched_heuristic h, enum sched_early_end e)
 {
 	struct sched_config cfg = slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, h);
-	cfg.slack.early_end = (uint8_t)e;
+	cfg = tp_set(cfg, "early-end", (uint32_t)e);
 	return cfg;
 }
 
@@ -742,8 +739,8 @@ static void slack_removal_ties(void)
 	static struct fx f;
 	for (int mode = 0; mode < 3; mode++) {
 		struct sched_config cfg = slack_cfg(3000, 10, 1000, 1000, 1000, 1000, SCHED_HEUR_AST);
-		cfg.slack.early_end = (uint8_t)(mode == 0 ? SCHED_END_COMPRESS : SCHED_END_SEARCH);
-		cfg.slack.removal_ties = (uint8_t)(mode == 2 ? SCHED_TIES_MORE : SCHED_TIES_FEWER);
+		cfg = tp_set(cfg, "early-end", mode == 0 ? SCHED_END_COMPRESS : SCHED_END_SEARCH);
+		cfg = tp_set(cfg, "removal-ties", mode == 2 ? SCHED_TIES_MORE : SCHED_TIES_FEWER);
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 'R', 10, 100, 0), SCHED_OK);
 		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);

@@ -142,10 +142,9 @@ static void a_block_takes_its_defaults(void)
 	const struct sched_param *awt = sched_param_find("awt", &pol), *sf = sched_param_find("sf", &pol);
 	struct sched_config cfg = {.procs = 8, .max_jobs = 4, .policy = SCHED_POLICY_SLACK, .scratch_jobs = 4};
 	CHECK_EQ(sched_param_set(&cfg, awt, 600), SCHED_OK);
-	CHECK(cfg.slack.set);
-	CHECK_EQ(cfg.slack.awt, 600);
-	CHECK_EQ(cfg.slack.sf_milli, sf->def);
-	CHECK_EQ(cfg.slack.alpha_milli[3], 1000);
+	CHECK_EQ(sched_param_get(&cfg, awt), 600);
+	CHECK_EQ(sched_param_get(&cfg, sf), sf->def);
+	CHECK_EQ(sched_param_get(&cfg, sched_param_find("alpha-f", NULL)), 1000);
 	/* Cross-checks come from the policy: basic dynP's bounds must be in order. */
 	struct sched_config d = {.procs = 8, .max_jobs = 4, .policy = SCHED_POLICY_DYNP_BASIC, .scratch_jobs = 4};
 	CHECK_EQ(sched_param_set(&d, sched_param_find("lower", &pol), 9500), SCHED_OK);
