@@ -364,7 +364,8 @@ static struct columns columns_of(const struct opts *op)
 		enum sched_policy_id id = op->specs[p].policy;
 		c.gang |= id == POLICY_GANG;
 		c.planning |= sched_policy_needs_scratch(id);
-		c.family |= id >= SCHED_POLICY_FCFS_REPLAN && id <= SCHED_POLICY_DYNP;
+		struct sched_policy_info info;
+		c.family |= sched_policy_info(id, &info) == SCHED_OK && strcmp(info.family, "dynp") == 0;
 		c.dynp |= id == SCHED_POLICY_DYNP_BASIC || id == SCHED_POLICY_DYNP;
 	}
 	return c;

@@ -283,7 +283,7 @@ void sched_start_due(struct sched *s)
 		if (!freed)
 			break;
 		/* A held-back job left a hole at now: let the others use it, then start what became due. */
-		sched_pol(s)->reflow(s, false);
+		sched_pol_reflow(s, false);
 		if (s->first_start > s->now)
 			break;
 	}

@@ -23,9 +23,10 @@ struct cons_params {
 };
 SCHED_PARAMS_BLOCK(CONS, struct cons_params);
 
-uint32_t sched_cons_reservation_depth(const struct sched_config *c)
+/* The reservation_depth hook: only cons honours its parameter. */
+static uint32_t reservation_depth(const struct sched *s)
 {
-	return ((const struct cons_params *)sched_params_of(c, SCHED_PARAMS_AT_CONS))->reservation_depth;
+	return ((const struct cons_params *)sched_params_of(&s->cfg, SCHED_PARAMS_AT_CONS))->reservation_depth;
 }
 
 /* Every compression honours it, whichever planning policy compresses (as it always has). */
@@ -158,9 +159,8 @@ const struct sched_policy sched_policy_cons = {
 		"(Feitelson & Mu'alem Weil 1998, s. 2.1)",
 	.params = params,
 	.n_params = sizeof params / sizeof params[0],
-	.plans = true,
-	.needs_scratch = false,
-	.depth_bounded = true,
+	.family = "plan",
+	.reservation_depth = reservation_depth,
 	.enter = enter_cons,
 	.admit = admit_cons,
 	.reflow = reflow_cons,

@@ -57,6 +57,19 @@ static const struct tuning_params *tuning_of(const struct sched_config *c)
 	return sched_params_of(c, SCHED_PARAMS_AT_DYNP);
 }
 
+/* The family's state (sched_pstate): the order in force and what the deciders did. */
+struct family_state {
+	uint8_t order;                 /* enum sched_order */
+	bool replan_due;               /* a job ended: re-plan at the next pass (section 5) */
+	struct sched_dynp_stats stats; /* seed 004 Tables 4 to 6 */
+};
+SCHED_POLICY_STATE(struct family_state);
+
+static struct family_state *fam(struct sched *s)
+{
+	return sched_pstate(s);
+}
+
 static uint16_t prio(const struct sched *s, const struct sched_job *j)
 {
 	return s->cfg.queues[j->queue].priority;
@@ -295,13 +308,13 @@ enum sched_order sched_dynp_decide(enum sched_decider d, const uint64_t q[SCHED_
 
 static void count_decision(struct sched *s, enum sched_order next, uint32_t backlog)
 {
-	s->dynp.calls++;
-	s->dynp.backlog += backlog;
-	if (next == (enum sched_order)s->order)
-		s->dynp.same++;
+	fam(s)->stats.calls++;
+	fam(s)->stats.backlog += backlog;
+	if (next == (enum sched_order)fam(s)->order)
+		fam(s)->stats.same++;
 	else
-		s->dynp.switches[next]++;
-	s->order = (uint8_t)next;
+		fam(s)->stats.switches[next]++;
+	fam(s)->order = (uint8_t)next;
 }
 
 /* The order each policy of the family starts with; dynP's is FCFS (section 3.2: "The initial policy is FCFS"). */
@@ -313,15 +326,15 @@ static enum sched_order initial_order(enum sched_policy_id p)
 /* Entering a policy of the family: its initial order, every waiting job placed in it. */
 static void enter_family(struct sched *s)
 {
-	s->order = (uint8_t)initial_order(s->cfg.policy);
-	s->replan_due = false;
+	fam(s)->order = (uint8_t)initial_order(s->cfg.policy);
+	fam(s)->replan_due = false;
 	uint32_t n;
 	if (!gather(s, &n)) {
 		s->counters.scratch_short++;
 		sched_replan_all(s); /* arrival order, the best that needs no sorting */
 		return;
 	}
-	arrange(s, SCHED_ORDER_FCFS, (enum sched_order)s->order, n);
+	arrange(s, SCHED_ORDER_FCFS, (enum sched_order)fam(s)->order, n);
 	replan_live(s, n);
 }
 
@@ -338,11 +351,11 @@ static bool self_tune(struct sched *s, uint32_t n)
 			return false;
 	enum sched_dynp_case c;
 	enum sched_decider d = (enum sched_decider)tuning_of(&s->cfg)->decider;
-	enum sched_order next = sched_dynp_decide(d, q, (enum sched_order)s->order, &c);
+	enum sched_order next = sched_dynp_decide(d, q, (enum sched_order)fam(s)->order, &c);
 	enum sched_decider other = d == SCHED_DECIDER_SIMPLE ? SCHED_DECIDER_ADVANCED : SCHED_DECIDER_SIMPLE;
-	if (sched_dynp_decide(other, q, (enum sched_order)s->order, NULL) != next)
-		s->dynp.differs++;
-	s->dynp.cases[c]++;
+	if (sched_dynp_decide(other, q, (enum sched_order)fam(s)->order, NULL) != next)
+		fam(s)->stats.differs++;
+	fam(s)->stats.cases[c]++;
 	count_decision(s, next, n);
 	return true;
 }
@@ -350,7 +363,7 @@ static bool self_tune(struct sched *s, uint32_t n)
 /* A job ended: re-plan in the order in force; self-tuning dynP decides the order first. */
 void sched_family_replan(struct sched *s)
 {
-	s->replan_due = false;
+	fam(s)->replan_due = false;
 	uint32_t n;
 	enum sched_order have = SCHED_ORDER_FCFS; /* gather's order */
 	bool ok = gather(s, &n);
@@ -365,7 +378,7 @@ void sched_family_replan(struct sched *s)
 		return;
 	}
 	s->counters.reflows++;
-	arrange(s, have, (enum sched_order)s->order, n);
+	arrange(s, have, (enum sched_order)fam(s)->order, n);
 	replan_live(s, n);
 }
 
@@ -416,10 +429,32 @@ static int check_bounds(const struct sched_config *c)
 	return basic_of(c)->lower <= basic_of(c)->upper ? SCHED_OK : SCHED_E_INVAL;
 }
 
+/* A job started while the order in force was in force: Table 4's counts. */
+static void family_on_start(struct sched *s, struct sched_job *j)
+{
+	(void)j;
+	fam(s)->stats.started[fam(s)->order]++;
+}
+
+/* A running job ended (by itself, killed or cancelled): the next pass re-plans (section 5). */
+static void family_on_end(struct sched *s, struct sched_job *j)
+{
+	(void)j;
+	fam(s)->replan_due = true;
+}
+
+/* The order in force and the deciders' counts, for sched_stats. */
+static void family_stats(const struct sched *s, struct sched_stats *out)
+{
+	const struct family_state *f = sched_pstate_c(s);
+	out->order = f->order;
+	sched_copy(&out->dynp, &f->stats, sizeof out->dynp); /* a struct copy would call memcpy */
+}
+
 /* The pass: the re-planning every job end asks for (kills end jobs inside the pass), then the starts. */
 static void pass_family(struct sched *s)
 {
-	if (s->replan_due)
+	if (fam(s)->replan_due)
 		sched_family_replan(s);
 	sched_start_due(s);
 }
@@ -461,10 +496,13 @@ static const struct sched_param tuning_params[] = {
 		.help = what,                                                       \
 		.params = par,                                                      \
 		.n_params = npar,                                                   \
-		.plans = true,                                                      \
+		.family = "dynp",                                                   \
 		.needs_scratch = true,                                              \
-		.ordered = true,                                                    \
+		.state_bytes = sizeof(struct family_state),                         \
 		.enter = enter_family,                                              \
+		.on_start = family_on_start,                                        \
+		.on_end = family_on_end,                                            \
+		.stats = family_stats,                                              \
 		.admit = admit_family,                                              \
 		.reflow = reflow_family,                                            \
 		.pass = pass_family,                                                \

@@ -37,6 +37,7 @@ const struct sched_policy sched_policy_gang = {
 		"(Zhou, Walsh and Brent 2000)",
 	.params = params,
 	.n_params = sizeof params / sizeof params[0],
+	.family = "gang",
 	.timeshared = true,
 };
 

@@ -281,7 +281,7 @@ const struct sched_policy sched_policy_relaxed = {
 		"(Spear and McGalliard 2007, s. 2.1)",
 	.params = params,
 	.n_params = sizeof params / sizeof params[0],
-	.plans = true,
+	.family = "plan",
 	.needs_scratch = true,
 	.enter = sched_enter_planning,
 	.admit = admit_relaxed,

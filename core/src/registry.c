@@ -28,6 +28,20 @@ const char *sched_policy_help(enum sched_policy_id policy)
 	return (unsigned)policy < SCHED_POLICY_COUNT ? sched_policies[policy]->help : NULL;
 }
 
+int sched_policy_info(enum sched_policy_id id, struct sched_policy_info *out)
+{
+	if ((unsigned)id >= SCHED_POLICY_COUNT || out == NULL)
+		return SCHED_E_INVAL;
+	const struct sched_policy *p = sched_policies[id];
+	out->name = p->name;
+	out->family = p->family;
+	out->timeshared = p->timeshared;
+	out->plans = sched_pol_plans(p); /* a fact derived from its hooks */
+	out->needs_scratch = p->needs_scratch;
+	out->n_params = p->n_params;
+	return SCHED_OK;
+}
+
 bool sched_policy_timeshared(enum sched_policy_id policy)
 {
 	return (unsigned)policy < SCHED_POLICY_COUNT && sched_policies[policy]->timeshared;

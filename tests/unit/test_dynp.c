@@ -277,7 +277,9 @@ static void take(const struct sched *s, struct snapshot *x)
 	}
 	x->used_segs = s->segs.used;
 	x->counters = s->counters;
-	x->stats = s->dynp;
+	struct sched_stats st;
+	sched_stats(s, &st);
+	x->stats = st.dynp;
 }
 
 static void virtual_leaves_live_untouched(void)

@@ -35,6 +35,15 @@ struct drive_limits {
 	bool ok;
 };
 
+/* What the public API reports of job id (its slack and priority come from the policy owning its state). */
+static struct sched_job_info info_of(const struct sched *s, uint32_t id)
+{
+	struct sched_job_info info;
+	memset(&info, 0, sizeof info);
+	(void)sched_job_get(s, id, &info);
+	return info;
+}
+
 static struct dj *dj_find(struct dj *js, size_t n, uint32_t id)
 {
 	for (size_t i = 0; i < n; i++)
@@ -116,7 +125,7 @@ static bool drive(struct fx *f, struct dj *js, size_t n, struct drive_limits *li
 				return false;
 			if (j->err == SCHED_OK) {
 				const struct sched_job *k = sched_find(f->s, j->id);
-				j->slack0 = k->slack;
+				j->slack0 = sched_slack_job_c(k)->slack;
 				if (sched_predict(f->s, j->id, &j->promised) != SCHED_OK)
 					j->promised = SCHED_TIME_MAX;
 			}
@@ -360,14 +369,14 @@ static void tune_and_switch(void)
 	CHECK_EQ(fx_submit(&f, 1, 10, 100, 0), SCHED_OK);
 	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 10, 100, 0), SCHED_OK); /* reserved at 100 */
-	CHECK_EQ(sched_find(f.s, 2)->slack, SCHED_SLACK_INF);
+	CHECK_EQ(info_of(f.s, 2).slack, SCHED_SLACK_INF);
 	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_SLACK, 0), SCHED_OK);
-	CHECK_EQ(sched_find(f.s, 2)->prio3, 20);   /* SP = 100 / 4802 */
-	CHECK_EQ(sched_find(f.s, 2)->slack, 7154); /* as if it had been placed under slack */
+	CHECK_EQ(info_of(f.s, 2).prio3, 20);   /* SP = 100 / 4802 */
+	CHECK_EQ(info_of(f.s, 2).slack, 7154); /* as if it had been placed under slack */
 	/* Once only: back and forth changes nothing. */
 	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_CONS, 0), SCHED_OK);
 	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_SLACK, 0), SCHED_OK);
-	CHECK_EQ(sched_find(f.s, 2)->prio3, 20);
+	CHECK_EQ(info_of(f.s, 2).prio3, 20);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
 	struct sched_config c = (*sched_config_get(f.s));
@@ -480,15 +489,15 @@ static void slack_formulas(void)
 	struct sched_job k;
 	memset(&k, 0, sizeof k);
 	k.procs = 4;
-	k.prio3 = 1500;
-	k.slack = 100;
+	sched_slack_job(&k)->prio3 = 1500;
+	sched_slack_job(&k)->slack = 100;
 	struct sched_num fac = sched_slack_factor(f.s, &k, 500);
 	CHECK(near(num_value(fac), 432.12));
 	CHECK(near(num_value(sched_slack_cost(f.s, fac, 7)), 7 * 432.12));
 	CHECK(near(num_value(sched_slack_cost(f.s, fac, -7)), -7 * 432.12));
 	CHECK(num_value(sched_slack_cost(f.s, fac, 0)) == 0);
 	/* Over quota costs nothing to move. */
-	k.prio3 = SCHED_PRIO_OVER_QUOTA;
+	sched_slack_job(&k)->prio3 = SCHED_PRIO_OVER_QUOTA;
 	CHECK(num_value(sched_slack_factor(f.s, &k, 500)) == 0);
 
 	/* Random weights, priorities and slacks against the formula in doubles. */
@@ -503,17 +512,17 @@ static void slack_formulas(void)
 		CHECK_EQ(fx_init_cfg(&f, slack_cfg(sf, awt, w[0], w[1], w[2], w[3], SCHED_HEUR_AST)), SCHED_OK);
 		memset(&k, 0, sizeof k);
 		k.procs = (sched_procs_t)test_rng_range(&r, 1, 4096);
-		k.prio3 = (uint16_t)test_rng_range(&r, 0, 3000);
-		double s0 = floor((3000.0 - k.prio3) / 3000.0 * sf / 1000.0 * awt);
-		CHECK_EQ(sched_slack_initial(f.s, k.prio3), (long long)s0);
-		k.slack = (int32_t)test_rng_range(&r, 0, (uint32_t)s0);
+		sched_slack_job(&k)->prio3 = (uint16_t)test_rng_range(&r, 0, 3000);
+		double s0 = floor((3000.0 - sched_slack_job(&k)->prio3) / 3000.0 * sf / 1000.0 * awt);
+		CHECK_EQ(sched_slack_initial(f.s, sched_slack_job(&k)->prio3), (long long)s0);
+		sched_slack_job(&k)->slack = (int32_t)test_rng_range(&r, 0, (uint32_t)s0);
 		uint16_t pj = (uint16_t)test_rng_range(&r, 1, 3000);
 		sched_time_t t = test_rng_range(&r, 1, 100000);
 		double au = w[0] / 1000.0, at = w[1] / 1000.0, ap = w[2] / 1000.0, af = w[3] / 1000.0;
 		double apf = floor(w[2] * (double)w[3] / 1000.0) / 1000.0; /* the core keeps ap x af in thousandths */
 		(void)af;
-		double want = pow(k.procs, au) * pow(t, at) * pow((double)k.prio3 / pj, ap) *
-			      pow(s0 / (k.slack < 1 ? 1 : k.slack), apf);
+		double want = pow(k.procs, au) * pow(t, at) * pow((double)sched_slack_job(&k)->prio3 / pj, ap) *
+			      pow(s0 / (sched_slack_job(&k)->slack < 1 ? 1 : sched_slack_job(&k)->slack), apf);
 		double got = num_value(sched_slack_cost(f.s, sched_slack_factor(f.s, &k, pj), (int64_t)t));
 		CHECK(fabs(got - want) <= 1e-8 * want + 1e-12);
 	}
@@ -565,11 +574,11 @@ static void slack_heuristic_orders(void)
 				double *cab[2] = {&ca, &cb};
 				for (int q = 0; q < 2; q++) {
 					const struct sched_job *k = ab[q];
-					if (k->prio3 == SCHED_PRIO_OVER_QUOTA || k->prio3 == 0)
+					if (sched_slack_job_c(k)->prio3 == SCHED_PRIO_OVER_QUOTA || sched_slack_job_c(k)->prio3 == 0)
 						continue;
-					double s0 = floor((3000.0 - k->prio3) * 3 * 2401 / 3000.0);
-					double left = k->slack < 1 ? 1 : k->slack;
-					*cab[q] = s0 == 0 ? 0 : k->procs * (k->prio3 / 3000.0) * (s0 / left);
+					double s0 = floor((3000.0 - sched_slack_job_c(k)->prio3) * 3 * 2401 / 3000.0);
+					double left = sched_slack_job_c(k)->slack < 1 ? 1 : sched_slack_job_c(k)->slack;
+					*cab[q] = s0 == 0 ? 0 : k->procs * (sched_slack_job_c(k)->prio3 / 3000.0) * (s0 / left);
 				}
 				/* Near-equal costs may round either way; exact ties (zero) go by arrival. */
 				CHECK(ca >= cb * (1 - 1e-9));
@@ -577,8 +586,8 @@ static void slack_heuristic_orders(void)
 				break;
 			}
 			case SCHED_HEUR_DP: {
-				long pa = a->prio3 == SCHED_PRIO_OVER_QUOTA ? -1 : a->prio3;
-				long pb = b->prio3 == SCHED_PRIO_OVER_QUOTA ? -1 : b->prio3;
+				long pa = sched_slack_job_c(a)->prio3 == SCHED_PRIO_OVER_QUOTA ? -1 : sched_slack_job_c(a)->prio3;
+				long pb = sched_slack_job_c(b)->prio3 == SCHED_PRIO_OVER_QUOTA ? -1 : sched_slack_job_c(b)->prio3;
 				CHECK(pa > pb || (pa == pb && tie_ok));
 				break;
 			}
@@ -625,35 +634,35 @@ static void slack_insert_hand(void)
 	CHECK_EQ(fx_submit(&f, 'R', 10, 100, 0), SCHED_OK);
 	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 'W', 10, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_find(f.s, 'W')->prio3, 20);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, 7154);
+	CHECK_EQ(info_of(f.s, 'W').prio3, 20);
+	CHECK_EQ(info_of(f.s, 'W').slack, 7154);
 
 	CHECK_EQ(scenario(&f, cfg, 0, 0), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, 7154 - 50);
+	CHECK_EQ(info_of(f.s, 'W').slack, 7154 - 50);
 	/* J waits 90: SP = 90 / 4802 -> 18; s0 = 2982 x 2.401 = 7159.78 -> 7159. */
-	CHECK_EQ(sched_find(f.s, 'J')->prio3, 18);
-	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159);
+	CHECK_EQ(info_of(f.s, 'J').prio3, 18);
+	CHECK_EQ(info_of(f.s, 'J').slack, 7159);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
 	/* SF = 0.001: W1 gets 2 s of slack, so the 50 s delay is infinite; conservative wins. */
 	CHECK_EQ(scenario(&f, slack_cfg(1, 2401, 1000, 1000, 1000, 1000, SCHED_HEUR_AST), 0, 0), 0);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, 2);
+	CHECK_EQ(info_of(f.s, 'W').slack, 2);
 	CHECK_EQ(fx_predict(&f, 'J'), 200);
 	CHECK_EQ(fx_predict(&f, 'W'), 100);
 
 	/* An over-quota newcomer may delay nobody. */
 	CHECK_EQ(scenario(&f, cfg, 0, SCHED_PP_OVER_QUOTA), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 200);
-	CHECK_EQ(sched_find(f.s, 'J')->slack, SCHED_SLACK_INF);
-	CHECK_EQ(sched_find(f.s, 'J')->prio3, SCHED_PRIO_OVER_QUOTA);
+	CHECK_EQ(info_of(f.s, 'J').slack, SCHED_SLACK_INF);
+	CHECK_EQ(info_of(f.s, 'J').prio3, SCHED_PRIO_OVER_QUOTA);
 
 	/* An over-quota waiting job is delayed for free: 450 against 950. */
 	CHECK_EQ(scenario(&f, cfg, SCHED_PP_OVER_QUOTA, 0), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, SCHED_SLACK_INF);
+	CHECK_EQ(info_of(f.s, 'W').slack, SCHED_SLACK_INF);
 
 	/* W1 at political priority 1: prio3 = 1020, cost 10 x (1020 / 500) x 50 = 1020; 1470 > 950. */
 	CHECK_EQ(scenario(&f, cfg, 1000, 0), 0);
@@ -684,8 +693,8 @@ static void slack_remove_hand(void)
 	CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 'J'), 20);
 	CHECK_EQ(fx_predict(&f, 'W'), 70);
-	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159 + 80);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, 7104 + 80);
+	CHECK_EQ(info_of(f.s, 'J').slack, 7159 + 80);
+	CHECK_EQ(info_of(f.s, 'W').slack, 7104 + 80);
 	CHECK_EQ(sched_advance(f.s, 20), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 'J'), 20);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
@@ -705,8 +714,8 @@ static void slack_remove_hand(void)
 	CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 'J'), 20);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
-	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, 7104);
+	CHECK_EQ(info_of(f.s, 'J').slack, 7159);
+	CHECK_EQ(info_of(f.s, 'W').slack, 7104);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
 	/* Tick word for word: nothing moves, the hole 20..100 stays idle. */
@@ -722,7 +731,7 @@ static void slack_remove_hand(void)
 	CHECK_EQ(scenario(&f, slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, SCHED_HEUR_AST), 0, 0), 0);
 	CHECK_EQ(sched_cancel(f.s, 'W', 30), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
-	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159);
+	CHECK_EQ(info_of(f.s, 'J').slack, 7159);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
@@ -748,8 +757,8 @@ static void slack_removal_ties(void)
 		d.up_milli = 1000;
 		d.pp_milli = 1000;
 		CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_OK);
-		CHECK_EQ(sched_find(f.s, 'H')->prio3, 3000);
-		CHECK_EQ(sched_find(f.s, 'H')->slack, 0);
+		CHECK_EQ(info_of(f.s, 'H').prio3, 3000);
+		CHECK_EQ(info_of(f.s, 'H').slack, 0);
 		CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
 		CHECK_EQ(fx_predict(&f, 'H'), mode == 1 ? 100 : 20);
 		CHECK_EQ(sched_check(f.s), SCHED_OK);
@@ -876,7 +885,7 @@ static void queue_limits_every_policy(void)
 		CHECK_EQ(fx_started(&f, 3), 30); /* user 1 is back under 2 and the cap under 6 */
 		CHECK_EQ(fx_started(&f, 5), SCHED_TIME_MAX);
 		CHECK_EQ(sched_check(f.s), SCHED_OK);
-		CHECK(fx_stats(&f).counters.limited > 0 || !sched_pol(f.s)->plans);
+		CHECK(fx_stats(&f).counters.limited > 0 || !sched_pol_plans(sched_pol(f.s)));
 	}
 }
 

@@ -269,7 +269,7 @@ struct sched_counters {
 struct sched_stats {
 	sched_time_t now;            /* latest time seen */
 	enum sched_policy_id policy; /* in force */
-	uint8_t order;               /* the dynP family: the order in force (enum sched_order) */
+	uint8_t order;               /* the dynP family: the order in force (enum sched_order); 0 otherwise */
 	uint32_t waiting, running;   /* jobs in the queue and on the machine */
 	sched_procs_t busy;          /* processors held by running jobs, all partitions */
 	sched_procs_t procs;         /* machine size */
@@ -278,12 +278,20 @@ struct sched_stats {
 	uint32_t segments;           /* segments in all profiles now */
 	uint32_t scratch_jobs;       /* the planning scratch's capacity (0: none) */
 	struct sched_counters counters;
-	struct sched_dynp_stats dynp;
+	struct sched_dynp_stats dynp; /* the dynP family, since it took over; zero otherwise */
 };
 
 /* Bytes of the opaque parts, checked against the private definitions by static assertions. */
 #define SCHED_REL_BYTES sizeof(intptr_t)                /* one self-relative link */
-#define SCHED_JOB_BYTES (3 * SCHED_REL_BYTES + 48u)     /* one job slot */
+/*
+ * The policies' state (core/src/sched_priv.h): each policy declares what it
+ * needs per scheduler and per job, and the areas are the largest of these
+ * (slack's per-job priority and slack; dynP's order and counters), so that
+ * sched_set_policy() never has to lay the arena out again.
+ */
+#define SCHED_POLICY_STATE_BYTES 120u                   /* per scheduler, in the state header */
+#define SCHED_POLICY_JOB_BYTES 8u                       /* per job slot */
+#define SCHED_JOB_BYTES (3 * SCHED_REL_BYTES + 40u + SCHED_POLICY_JOB_BYTES) /* one job slot */
 #define SCHED_SEG_BYTES (2 * SCHED_REL_BYTES + 8u)      /* one profile segment */
 #define SCHED_STATE_BYTES (2048u + 64u * SCHED_REL_BYTES) /* the state header at the arena's start (at most) */
 #define SCHED_NUM_BYTES 16u
@@ -405,7 +413,9 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start);
  * Switch policy at @p now. Waiting jobs keep their order; a planning policy
  * reserves each of them afresh in that order (earlier guarantees are void);
  * under slack, a job without a scheduler priority yet gets it from that
- * placement, with its initial slack. O(n^2).
+ * placement, with its initial slack. The new policy's own state starts
+ * afresh (EASY's cache, the dynP family's order and the counters
+ * sched_stats() reports in `order` and `dynp`). O(n^2).
  * @retval SCHED_E_INVAL unknown policy, or one that needs scratch the arena has not.
  */
 int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t now);
@@ -504,6 +514,25 @@ int sched_param_set(struct sched_config *cfg, const struct sched_param *p, uint3
 
 /** Name of a policy ("fcfs", "easy", "cons", "relaxed", "slack", "fcfs-replan", "sjf", "ljf", "dynp-basic", "dynp"), or NULL. O(1). */
 const char *sched_policy_name(enum sched_policy_id policy);
+
+/*
+ * What the registry states about a policy, for callers that treat kinds of
+ * policies differently (report columns, benchmarks): never compare ids by
+ * their position in the registry.
+ */
+struct sched_policy_info {
+	const char *name;
+	const char *family;   /* "queue": decides at each pass (fcfs, easy); "plan": a reservation per job
+				 (cons, relaxed, slack); "dynp": plans in an order it may switch (the dynP
+				 family); "gang": time-shares the machine */
+	bool timeshared;      /* runs on sched/gang.h, not on struct sched (sched_init refuses it) */
+	bool plans;           /* every waiting job holds a reservation from its submit on */
+	bool needs_scratch;   /* config scratch_jobs must be > 0 */
+	uint8_t n_params;     /* its parameters (sched_policy_params) */
+};
+
+/** What the registry states about policy @p id, into *@p out. O(1). @retval SCHED_E_INVAL unknown policy. */
+int sched_policy_info(enum sched_policy_id id, struct sched_policy_info *out);
 
 /** Does @p policy time-share the machine (it runs on sched/gang.h, not on struct sched)? O(1). */
 bool sched_policy_timeshared(enum sched_policy_id policy);
