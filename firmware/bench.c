@@ -28,6 +28,20 @@ static uint64_t elapsed(uint64_t c0)
 	return d > overhead ? d - overhead : 0;
 }
 
+/* Is p of the dynP family (the registry says so; its position says nothing)? */
+static bool in_dynp_family(enum sched_policy_id p)
+{
+	struct sched_policy_info info;
+	if (sched_policy_info(p, &info) != SCHED_OK)
+		return false;
+	const char *a = info.family, *b = "dynp";
+	while (*a != '\0' && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
 /* The machine full with BENCH_RUNNING jobs, then `backlog` waiting jobs. */
 static bool planning(enum sched_policy_id p)
 {
@@ -42,13 +56,15 @@ struct bounds {
 static int build(struct sched **sp, void *arena, size_t size, enum sched_policy_id p, struct bounds b,
 		 unsigned backlog)
 {
-	struct sched_config cfg = {.procs = PROCS, .max_jobs = BENCH_CAPACITY, .policy = p,
-				   .compress_depth = b.compress_depth, .reservation_depth = b.reservation_depth};
+	struct sched_config cfg = {.procs = PROCS, .max_jobs = BENCH_CAPACITY, .policy = p};
+	/* Parameters by name, through the registry (in range: the sets cannot fail). */
+	(void)sched_param_set(&cfg, sched_param_find("compress-depth", NULL), b.compress_depth);
+	(void)sched_param_set(&cfg, sched_param_find("reservation-depth", NULL), b.reservation_depth);
 	if (planning(p)) {
 		/* Scratch for every job in the system: the search is measured, never its fallback. */
 		cfg.max_jobs = BENCH_PLAN_CAPACITY;
 		cfg.scratch_jobs = BENCH_PLAN_CAPACITY;
-		cfg.tolerance = 600; /* relaxed: ten minutes */
+		(void)sched_param_set(&cfg, sched_param_find("tolerance", NULL), 600); /* relaxed: ten minutes */
 	}
 	int err = sched_init(sp, &cfg, arena, size, NULL, NULL, 0);
 	struct sched *s = *sp;
@@ -155,7 +171,7 @@ void bench_run(void *arena, size_t size, unsigned max_backlog)
 			continue; /* gang has its own bench below */
 		const char *name = sched_policy_name((enum sched_policy_id)p);
 		bool plan = planning((enum sched_policy_id)p);
-		bool family = p >= SCHED_POLICY_FCFS_REPLAN;
+		bool family = in_dynp_family((enum sched_policy_id)p);
 		const unsigned *list = family ? family_backlogs : plan ? plan_backlogs : backlogs;
 		unsigned n = plan && !family ? 3u : 4u;
 		for (unsigned b = 0; b < n; b++)

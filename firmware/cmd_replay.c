@@ -140,11 +140,13 @@ void cmd_replay(struct args *a)
 	/* The header first (the machine), for the engine's checks; the whole stream only then. */
 	if ((a->n == 3 && !con_policy_arg(a->v[2], &policy)) || !source_open(fx))
 		return;
-	/* The live schedule's policy parameters (config tolerance, sf_milli, ...) apply to the replay too. */
+	/* The live schedule's policy parameters (config tolerance, sf, ...) apply to the replay too:
+	   the whole opaque parameter area, copied as it is. */
 	const struct sched_config *live = con_view_params(con_sched());
 	struct sched_config cfg = {.procs = src.machine, .max_jobs = CONSOLE_MAX_JOBS, .policy = policy,
-				   .scratch_jobs = CONSOLE_SCRATCH_JOBS, .tolerance = live->tolerance,
-				   .tolerance_permille = live->tolerance_permille, .slack = live->slack, .dynp = live->dynp};
+				   .scratch_jobs = CONSOLE_SCRATCH_JOBS};
+	for (size_t i = 0; i < sizeof cfg.params / sizeof cfg.params[0]; i++)
+		cfg.params[i] = live->params[i];
 	/* Everything the replay engine would refuse at its start (gang on a machine it cannot
 	   split, a job table too large for the arena), found while the live schedule is intact. */
 	int err = sched_replay_check(&cfg, CON_REPLAY_BYTES);

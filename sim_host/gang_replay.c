@@ -72,11 +72,12 @@ int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o
 	struct replay_opts ro = {.policy = SCHED_POLICY_GANG, .procs = o->procs, .capacity = (uint32_t)n,
 				 .check = o->check, .hash = o->hash, .events = o->events, .ev_plans = o->switches, .names = o->names,
 				 .progress = o->progress, .slots = o->slots};
-	ro.base.gang.quantum = o->quantum;
-	ro.base.gang.max_slots = o->max_slots;
-	ro.base.gang.scheme = (uint8_t)o->scheme;
-	ro.base.gang.bc_slots = (uint8_t)o->bc_slots;
-	ro.base.gang.set = true;
+	/* Through the registry: the configuration's parameter area is opaque. The values were
+	   checked above (sched_gang_arena_size), so the sets cannot fail. */
+	(void)sched_param_set(&ro.base, sched_param_find("quantum", NULL), o->quantum);
+	(void)sched_param_set(&ro.base, sched_param_find("max-slots", NULL), o->max_slots);
+	(void)sched_param_set(&ro.base, sched_param_find("scheme", NULL), (uint32_t)o->scheme);
+	(void)sched_param_set(&ro.base, sched_param_find("bc-slots", NULL), (uint32_t)o->bc_slots);
 	int rc = replay_run(jobs, n, &ro, r, err, errlen);
 	if (rc == SCHED_OK)
 		gang_stats(jobs, n, o, r, gs);

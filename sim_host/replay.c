@@ -60,7 +60,7 @@ static bool slots_push(struct ctx *c, sched_time_t t, uint32_t k)
  * same, and 0 over the idle quanta before them (an empty machine switches to no slot). */
 static void slots_quanta(struct ctx *c, sched_time_t t, uint32_t k)
 {
-	sched_time_t q = c->rp->cfg.gang.quantum;
+	sched_time_t q = sched_gang_params_get(&c->rp->cfg).quantum;
 	uint64_t sq = sched_gang_counters(c->rp->gang)->slot_quanta;
 	bool ok = true;
 	if (c->ran_one && t > c->last_switch + q)
@@ -277,7 +277,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 		st.counters.finished = r->gang.ended - st.counters.killed;
 		/* The slots left when the last quantum ends: none, or the one BC keeps (docs/gang.md). */
 		if (o->slots && c.ran_one)
-			c.slots_oom |= !slots_push(&c, c.last_switch + rp->cfg.gang.quantum,
+			c.slots_oom |= !slots_push(&c, c.last_switch + sched_gang_params_get(&rp->cfg).quantum,
 						   r->gang.slots_created - r->gang.slots_deleted);
 	} else {
 		sched_stats(rp->sched, &st);

@@ -364,7 +364,8 @@ static struct columns columns_of(const struct opts *op)
 		enum sched_policy_id id = op->specs[p].policy;
 		c.gang |= id == POLICY_GANG;
 		c.planning |= sched_policy_needs_scratch(id);
-		c.family |= id >= SCHED_POLICY_FCFS_REPLAN && id <= SCHED_POLICY_DYNP;
+		struct sched_policy_info info;
+		c.family |= sched_policy_info(id, &info) == SCHED_OK && strcmp(info.family, "dynp") == 0;
 		c.dynp |= id == SCHED_POLICY_DYNP_BASIC || id == SCHED_POLICY_DYNP;
 	}
 	return c;
@@ -380,7 +381,7 @@ static int replay_column(struct run *r, const struct run_spec *spec, size_t a, s
 		policy_spec_apply(spec, &c);
 		const struct sched_param *q = sched_param_find("quantum", NULL), *m = sched_param_find("max-slots", NULL);
 		struct gang_opts go = {.procs = r->procs, .max_slots = sched_param_get(&c, m),
-				       .scheme = (enum sched_gang_scheme)c.gang.scheme, .quantum = sched_param_get(&c, q),
+				       .scheme = (enum sched_gang_scheme)sched_param_get(&c, sched_param_find("scheme", NULL)), .quantum = sched_param_get(&c, q),
 				       .bc_slots = (enum sched_gang_bc_slots)sched_param_get(&c, sched_param_find("bc-slots", NULL)),
 				       .check = op->check, .hash = op->hash, .events = r->events, .switches = op->plans,
 				       .names = r->names + a, .progress = &r->progress,

@@ -115,13 +115,15 @@ int sched_check(const struct sched *s)
 		prev = j;
 		/* Planning policies reserve every job but background ones, or the first `depth` of them. */
 		bool in_depth = depth == 0 || (!sched_is_background(s, j) && ranked++ < depth);
-		CHECK(j->reserved == ((sched_pol(s)->plans && !sched_is_background(s, j) && in_depth) ? 1 : 0));
+		CHECK(j->reserved == ((sched_pol_plans(sched_pol(s)) && !sched_is_background(s, j) && in_depth) ? 1 : 0));
 		if (j->reserved) {
 			CHECK(j->start >= sched_earliest(s, j) && j->start >= j->submit && (j->allowed & (1u << j->part)));
 			if (j->start < first)
 				first = j->start;
 		}
-		CHECK(j->slack >= 0);
+		struct sched_job_info info;
+		sched_job_read(j, &info);
+		CHECK(info.slack >= 0); /* a policy's per-job slack (slack's) never goes below zero */
 	}
 	CHECK(n == s->n_waiting);
 	/* The cached earliest reservation is the true minimum (next_event relies on it). */

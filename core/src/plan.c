@@ -120,7 +120,7 @@ bool sched_move_earlier(struct sched *s, struct sched_job *j)
 void sched_compress(struct sched *s)
 {
 	s->counters.reflows++;
-	uint32_t left = s->cfg.compress_depth;
+	uint32_t left = sched_cons_compress_depth(&s->cfg); /* cons's parameter, honoured by every compression */
 	uint32_t reserved_left = sched_reservation_depth(s);
 	struct sched_list *it;
 	sched_list_for_each(it, &s->waiting) {
@@ -178,22 +178,6 @@ void sched_depth_settle(struct sched *s, bool drop)
 void sched_enter_planning(struct sched *s)
 {
 	sched_replan_all(s);
-}
-
-void sched_replan_after(struct sched *s, struct sched_job *j)
-{
-	struct sched_job *k;
-	for (k = sched_next_waiting(s, j); k != NULL; k = sched_next_waiting(s, k))
-		if (k->reserved)
-			sched_unreserve(s, k);
-	for (k = sched_next_waiting(s, j); k != NULL; k = sched_next_waiting(s, k)) {
-		if (sched_is_background(s, k))
-			continue;
-		int err = sched_place(s, k, s->now);
-		SCHED_ASSERT(err == SCHED_OK); /* it fitted before, behind fewer jobs */
-		(void)err;
-	}
-	sched_plan_refresh(s);
 }
 
 void sched_replan_all(struct sched *s)
@@ -299,7 +283,7 @@ void sched_start_due(struct sched *s)
 		if (!freed)
 			break;
 		/* A held-back job left a hole at now: let the others use it, then start what became due. */
-		sched_pol(s)->reflow(s, false);
+		sched_pol_reflow(s, false);
 		if (s->first_start > s->now)
 			break;
 	}

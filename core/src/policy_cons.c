@@ -16,14 +16,33 @@
  * their reservations, so every guarantee still holds. For a board that
  * must answer within a fixed time at any backlog (docs/bench-target.md).
  */
+/* Cons's parameter block (its part of the configuration's parameter area). */
+struct cons_params {
+	uint32_t reservation_depth; /* waiting jobs that hold a reservation, in plan order; 0 = all */
+	uint32_t compress_depth;    /* waiting jobs one compression examines, in plan order; 0 = all */
+};
+SCHED_PARAMS_BLOCK(CONS, struct cons_params);
+
+/* The reservation_depth hook: only cons honours its parameter. */
+static uint32_t reservation_depth(const struct sched *s)
+{
+	return ((const struct cons_params *)sched_params_of(&s->cfg, SCHED_PARAMS_AT_CONS))->reservation_depth;
+}
+
+/* Every compression honours it, whichever planning policy compresses (as it always has). */
+uint32_t sched_cons_compress_depth(const struct sched_config *c)
+{
+	return ((const struct cons_params *)sched_params_of(c, SCHED_PARAMS_AT_CONS))->compress_depth;
+}
+
 static const struct sched_param params[] = {
 	{.name = "reservation-depth", .kind = SCHED_PARAM_COUNT_KIND, .unit = "",
-	 .offset = offsetof(struct sched_config, reservation_depth), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
+	 .offset = SCHED_PARAM_AT(CONS, struct cons_params, reservation_depth), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
 	 .min = 0, .max = 1000000u, .def = 0,
 	 .help = "waiting jobs that hold a reservation, in plan order (0: all, as the paper; 1: EASY's rule; "
 		 "the others start where they fit now, like Maui's RESERVATIONDEPTH)"},
 	{.name = "compress-depth", .kind = SCHED_PARAM_COUNT_KIND, .unit = "",
-	 .offset = offsetof(struct sched_config, compress_depth), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
+	 .offset = SCHED_PARAM_AT(CONS, struct cons_params, compress_depth), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
 	 .min = 0, .max = 1000000u, .def = 0,
 	 .help = "waiting jobs a compression examines, in plan order (0: all, as the paper; a bound on "
 		 "the work of one early end, guarantees kept)"},
@@ -140,9 +159,8 @@ const struct sched_policy sched_policy_cons = {
 		"(Feitelson & Mu'alem Weil 1998, s. 2.1)",
 	.params = params,
 	.n_params = sizeof params / sizeof params[0],
-	.plans = true,
-	.needs_scratch = false,
-	.depth_bounded = true,
+	.family = "plan",
+	.reservation_depth = reservation_depth,
 	.enter = enter_cons,
 	.admit = admit_cons,
 	.reflow = reflow_cons,

@@ -32,6 +32,44 @@
  * share one denominator across the three schedules.
  */
 
+/* Basic dynP's parameter block; all zero (set false): the seed's bounds. */
+struct basic_params {
+	sched_time_t lower, upper; /* bounds on the waiting jobs' average estimate (7200, 9000 s) */
+	bool set;
+};
+SCHED_PARAMS_BLOCK(DYNP_BASIC, struct basic_params);
+
+/* Self-tuning dynP's parameter block; all zero: the advanced decider and ARTwW. */
+struct tuning_params {
+	uint8_t decider; /* enum sched_decider */
+	uint8_t quality; /* enum sched_quality */
+	bool set;
+};
+SCHED_PARAMS_BLOCK(DYNP, struct tuning_params);
+
+static const struct basic_params *basic_of(const struct sched_config *c)
+{
+	return sched_params_of(c, SCHED_PARAMS_AT_DYNP_BASIC);
+}
+
+static const struct tuning_params *tuning_of(const struct sched_config *c)
+{
+	return sched_params_of(c, SCHED_PARAMS_AT_DYNP);
+}
+
+/* The family's state (sched_pstate): the order in force and what the deciders did. */
+struct family_state {
+	uint8_t order;                 /* enum sched_order */
+	bool replan_due;               /* a job ended: re-plan at the next pass (section 5) */
+	struct sched_dynp_stats stats; /* seed 004 Tables 4 to 6 */
+};
+SCHED_POLICY_STATE(struct family_state);
+
+static struct family_state *fam(struct sched *s)
+{
+	return sched_pstate(s);
+}
+
 static uint16_t prio(const struct sched *s, const struct sched_job *j)
 {
 	return s->cfg.queues[j->queue].priority;
@@ -210,7 +248,7 @@ bool sched_dynp_virtual(struct sched *s, enum sched_order have, enum sched_order
 			uint64_t *quality)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
-	enum sched_quality q = (enum sched_quality)s->cfg.dynp.quality;
+	enum sched_quality q = (enum sched_quality)tuning_of(&s->cfg)->quality;
 	arrange(s, have, o, n);
 	/* The running jobs' profiles: the copy less every reservation. */
 	if (!sched_scratch_running(s))
@@ -270,13 +308,13 @@ enum sched_order sched_dynp_decide(enum sched_decider d, const uint64_t q[SCHED_
 
 static void count_decision(struct sched *s, enum sched_order next, uint32_t backlog)
 {
-	s->dynp.calls++;
-	s->dynp.backlog += backlog;
-	if (next == (enum sched_order)s->order)
-		s->dynp.same++;
+	fam(s)->stats.calls++;
+	fam(s)->stats.backlog += backlog;
+	if (next == (enum sched_order)fam(s)->order)
+		fam(s)->stats.same++;
 	else
-		s->dynp.switches[next]++;
-	s->order = (uint8_t)next;
+		fam(s)->stats.switches[next]++;
+	fam(s)->order = (uint8_t)next;
 }
 
 /* The order each policy of the family starts with; dynP's is FCFS (section 3.2: "The initial policy is FCFS"). */
@@ -288,15 +326,15 @@ static enum sched_order initial_order(enum sched_policy_id p)
 /* Entering a policy of the family: its initial order, every waiting job placed in it. */
 static void enter_family(struct sched *s)
 {
-	s->order = (uint8_t)initial_order(s->cfg.policy);
-	s->replan_due = false;
+	fam(s)->order = (uint8_t)initial_order(s->cfg.policy);
+	fam(s)->replan_due = false;
 	uint32_t n;
 	if (!gather(s, &n)) {
 		s->counters.scratch_short++;
 		sched_replan_all(s); /* arrival order, the best that needs no sorting */
 		return;
 	}
-	arrange(s, SCHED_ORDER_FCFS, (enum sched_order)s->order, n);
+	arrange(s, SCHED_ORDER_FCFS, (enum sched_order)fam(s)->order, n);
 	replan_live(s, n);
 }
 
@@ -305,19 +343,19 @@ static void enter_family(struct sched *s)
 static bool self_tune(struct sched *s, uint32_t n)
 {
 	uint64_t q[SCHED_ORDER_COUNT];
-	uint64_t base = running_score(s, (enum sched_quality)s->cfg.dynp.quality);
+	uint64_t base = running_score(s, (enum sched_quality)tuning_of(&s->cfg)->quality);
 	/* scratch.jobs comes in FCFS order (gather) and is left in the last order scored. */
 	for (unsigned o = 0; o < SCHED_ORDER_COUNT; o++)
 		if (!sched_dynp_virtual(s, o == 0 ? SCHED_ORDER_FCFS : (enum sched_order)(o - 1u), (enum sched_order)o,
 					n, base, &q[o]))
 			return false;
 	enum sched_dynp_case c;
-	enum sched_decider d = (enum sched_decider)s->cfg.dynp.decider;
-	enum sched_order next = sched_dynp_decide(d, q, (enum sched_order)s->order, &c);
+	enum sched_decider d = (enum sched_decider)tuning_of(&s->cfg)->decider;
+	enum sched_order next = sched_dynp_decide(d, q, (enum sched_order)fam(s)->order, &c);
 	enum sched_decider other = d == SCHED_DECIDER_SIMPLE ? SCHED_DECIDER_ADVANCED : SCHED_DECIDER_SIMPLE;
-	if (sched_dynp_decide(other, q, (enum sched_order)s->order, NULL) != next)
-		s->dynp.differs++;
-	s->dynp.cases[c]++;
+	if (sched_dynp_decide(other, q, (enum sched_order)fam(s)->order, NULL) != next)
+		fam(s)->stats.differs++;
+	fam(s)->stats.cases[c]++;
 	count_decision(s, next, n);
 	return true;
 }
@@ -325,7 +363,7 @@ static bool self_tune(struct sched *s, uint32_t n)
 /* A job ended: re-plan in the order in force; self-tuning dynP decides the order first. */
 void sched_family_replan(struct sched *s)
 {
-	s->replan_due = false;
+	fam(s)->replan_due = false;
 	uint32_t n;
 	enum sched_order have = SCHED_ORDER_FCFS; /* gather's order */
 	bool ok = gather(s, &n);
@@ -340,7 +378,7 @@ void sched_family_replan(struct sched *s)
 		return;
 	}
 	s->counters.reflows++;
-	arrange(s, have, (enum sched_order)s->order, n);
+	arrange(s, have, (enum sched_order)fam(s)->order, n);
 	replan_live(s, n);
 }
 
@@ -360,8 +398,8 @@ static void basic_decision(struct sched *s)
 	if (n < 5)
 		return; /* "a threshold of 5 jobs to prevent unnecessary policy switches" */
 	/* AERT <= bound, compared without dividing: sum <= bound x n. Estimates are >= 1, so AERT > 0. */
-	enum sched_order next = sum <= (uint64_t)s->cfg.dynp.lower * n   ? SCHED_ORDER_SJF
-				: sum <= (uint64_t)s->cfg.dynp.upper * n ? SCHED_ORDER_FCFS
+	enum sched_order next = sum <= (uint64_t)basic_of(&s->cfg)->lower * n   ? SCHED_ORDER_SJF
+				: sum <= (uint64_t)basic_of(&s->cfg)->upper * n ? SCHED_ORDER_FCFS
 									 : SCHED_ORDER_LJF;
 	count_decision(s, next, n);
 	sched_family_replan(s); /* "reorder waiting queue according to new policy" */
@@ -388,13 +426,35 @@ static void reflow_family(struct sched *s, bool ended)
 /* Basic dynP's bounds must be in order. */
 static int check_bounds(const struct sched_config *c)
 {
-	return c->dynp.lower <= c->dynp.upper ? SCHED_OK : SCHED_E_INVAL;
+	return basic_of(c)->lower <= basic_of(c)->upper ? SCHED_OK : SCHED_E_INVAL;
+}
+
+/* A job started while the order in force was in force: Table 4's counts. */
+static void family_on_start(struct sched *s, struct sched_job *j)
+{
+	(void)j;
+	fam(s)->stats.started[fam(s)->order]++;
+}
+
+/* A running job ended (by itself, killed or cancelled): the next pass re-plans (section 5). */
+static void family_on_end(struct sched *s, struct sched_job *j)
+{
+	(void)j;
+	fam(s)->replan_due = true;
+}
+
+/* The order in force and the deciders' counts, for sched_stats. */
+static void family_stats(const struct sched *s, struct sched_stats *out)
+{
+	const struct family_state *f = sched_pstate_c(s);
+	out->order = f->order;
+	sched_copy(&out->dynp, &f->stats, sizeof out->dynp); /* a struct copy would call memcpy */
 }
 
 /* The pass: the re-planning every job end asks for (kills end jobs inside the pass), then the starts. */
 static void pass_family(struct sched *s)
 {
-	if (s->replan_due)
+	if (fam(s)->replan_due)
 		sched_family_replan(s);
 	sched_start_due(s);
 }
@@ -407,24 +467,25 @@ static const char *const decider_names[SCHED_DECIDER_COUNT + 1] = {"advanced", "
 static const char *const quality_names[SCHED_QUALITY_COUNT + 1] = {"artww", "art", "ms", NULL};
 static const char *const decider_labels[SCHED_DECIDER_COUNT + 1] = {"adv", "simple", NULL};
 
-#define DYNP_SET offsetof(struct sched_config, dynp.set)
+#define BASIC_SET SCHED_PARAM_AT(DYNP_BASIC, struct basic_params, set)
+#define TUNING_SET SCHED_PARAM_AT(DYNP, struct tuning_params, set)
 
 static const struct sched_param basic_params[] = {
-	{.name = "lower", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = offsetof(struct sched_config, dynp.lower),
-	 .size = 4, .set_offset = DYNP_SET, .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 7200,
+	{.name = "lower", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = SCHED_PARAM_AT(DYNP_BASIC, struct basic_params, lower),
+	 .size = 4, .set_offset = BASIC_SET, .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 7200,
 	 .help = "the waiting jobs' average estimate at most this: SJF (s. 3.1, 5.2)"},
-	{.name = "upper", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = offsetof(struct sched_config, dynp.upper),
-	 .size = 4, .set_offset = DYNP_SET, .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 9000,
+	{.name = "upper", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = SCHED_PARAM_AT(DYNP_BASIC, struct basic_params, upper),
+	 .size = 4, .set_offset = BASIC_SET, .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 9000,
 	 .help = "at most this: FCFS; above: LJF (s. 3.1, 5.2)"},
 };
 
 static const struct sched_param tuning_params[] = {
 	{.name = "decider", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = decider_names, .labels = decider_labels,
-	 .offset = offsetof(struct sched_config, dynp.decider), .size = 1, .set_offset = DYNP_SET,
+	 .offset = SCHED_PARAM_AT(DYNP, struct tuning_params, decider), .size = 1, .set_offset = TUNING_SET,
 	 .min = 0, .max = SCHED_DECIDER_COUNT - 1u, .def = SCHED_DECIDER_ADVANCED, .listable = true,
 	 .help = "which of the three schedules to follow (s. 3.2, Table 1): advanced or simple"},
 	{.name = "quality", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = quality_names,
-	 .offset = offsetof(struct sched_config, dynp.quality), .size = 1, .set_offset = DYNP_SET,
+	 .offset = SCHED_PARAM_AT(DYNP, struct tuning_params, quality), .size = 1, .set_offset = TUNING_SET,
 	 .min = 0, .max = SCHED_QUALITY_COUNT - 1u, .def = SCHED_QUALITY_ARTWW, .listable = true,
 	 .help = "how a virtual schedule is scored (s. 3.2): artww, art or ms"},
 };
@@ -435,10 +496,13 @@ static const struct sched_param tuning_params[] = {
 		.help = what,                                                       \
 		.params = par,                                                      \
 		.n_params = npar,                                                   \
-		.plans = true,                                                      \
+		.family = "dynp",                                                   \
 		.needs_scratch = true,                                              \
-		.ordered = true,                                                    \
+		.state_bytes = sizeof(struct family_state),                         \
 		.enter = enter_family,                                              \
+		.on_start = family_on_start,                                        \
+		.on_end = family_on_end,                                            \
+		.stats = family_stats,                                              \
 		.admit = admit_family,                                              \
 		.reflow = reflow_family,                                            \
 		.pass = pass_family,                                                \
@@ -466,43 +530,4 @@ const char *sched_dynp_case_name(enum sched_dynp_case c)
 const char *sched_order_name(enum sched_order o)
 {
 	return (unsigned)o < SCHED_ORDER_COUNT ? order_names[o] : NULL;
-}
-
-const char *sched_decider_name(enum sched_decider d)
-{
-	return (unsigned)d < SCHED_DECIDER_COUNT ? decider_names[d] : NULL;
-}
-
-const char *sched_quality_name(enum sched_quality q)
-{
-	return (unsigned)q < SCHED_QUALITY_COUNT ? quality_names[q] : NULL;
-}
-
-static bool same(const char *a, const char *b)
-{
-	while (*a && *a == *b) {
-		a++;
-		b++;
-	}
-	return *a == *b;
-}
-
-int sched_decider_parse(const char *name, enum sched_decider *d)
-{
-	for (unsigned i = 0; name != NULL && i < SCHED_DECIDER_COUNT; i++)
-		if (same(name, decider_names[i])) {
-			*d = (enum sched_decider)i;
-			return SCHED_OK;
-		}
-	return SCHED_E_INVAL;
-}
-
-int sched_quality_parse(const char *name, enum sched_quality *q)
-{
-	for (unsigned i = 0; name != NULL && i < SCHED_QUALITY_COUNT; i++)
-		if (same(name, quality_names[i])) {
-			*q = (enum sched_quality)i;
-			return SCHED_OK;
-		}
-	return SCHED_E_INVAL;
 }

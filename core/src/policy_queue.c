@@ -9,19 +9,6 @@
  * partitions takes the first one where it can start.
  */
 
-static int admit_queue(struct sched *s, struct sched_job *j)
-{
-	(void)s;
-	(void)j;
-	return SCHED_OK;
-}
-
-static void reflow_none(struct sched *s, bool ended)
-{
-	(void)s;
-	(void)ended;
-}
-
 static sched_procs_t free_in(const struct sched *s, unsigned p)
 {
 	return s->part[p].procs - s->part[p].busy;
@@ -61,14 +48,6 @@ static void pass_fcfs(struct sched *s)
 	}
 }
 
-static int predict_none(const struct sched *s, const struct sched_job *j, sched_time_t *start)
-{
-	(void)s;
-	(void)j;
-	(void)start;
-	return SCHED_E_NOTSUP;
-}
-
 /*
  * The shadow time: when the running jobs, ending at their estimates, leave
  * enough processors for the head (Fig. 5 step 1b-c). As the profile only
@@ -79,11 +58,38 @@ static sched_time_t shadow_time(const struct sched *s, const struct sched_job *h
 	return sched_profile_find(sched_prof_c(s, p), s->now, h->procs, 1);
 }
 
+/* EASY's last pass, valid while only submits came since (its state, sched_pstate). */
+struct easy_state {
+	bool valid;             /* cleared by any start, end, cancel, tune, and at init and a policy change */
+	uint8_t heads;          /* the partitions that had a head */
+	uint32_t seen;          /* the arrival count the pass saw */
+	sched_time_t shadow[SCHED_MAX_PARTITIONS]; /* each head's shadow time */
+	sched_procs_t extra[SCHED_MAX_PARTITIONS]; /* and the extra processors left at it */
+};
+SCHED_POLICY_STATE(struct easy_state);
+
+static struct easy_state *easy_of(struct sched *s)
+{
+	return sched_pstate(s);
+}
+
+/* Something other than a submit happened: the next pass is a full one. */
+static void easy_forget(struct sched *s)
+{
+	easy_of(s)->valid = false;
+}
+
+static void easy_on_job(struct sched *s, struct sched_job *j)
+{
+	(void)j;
+	easy_forget(s);
+}
+
 /*
  * May this pass start from the last one's head, shadow times and extra
  * processors, looking only at the jobs submitted since? Only while nothing
  * but submits came (any start, end, kill, cancel, tune or policy change
- * clears easy_valid), every new job is at the tail of the queue, and no queue
+ * clears valid), every new job is at the tail of the queue, and no queue
  * has running limits or background jobs (which a start elsewhere can change).
  * Then the jobs the last pass left waiting still cannot start: free
  * processors and extra ones have only gone down, and the clock only makes
@@ -92,17 +98,18 @@ static sched_time_t shadow_time(const struct sched *s, const struct sched_job *h
  * pass would start exactly what this one starts. Returns the first new job's
  * link (the list's head if none), or NULL for a full pass.
  */
-static struct sched_list *easy_resume(const struct sched *s)
+static struct sched_list *easy_resume(struct sched *s)
 {
-	if (!s->easy_valid || s->has_background)
+	const struct easy_state *e = easy_of(s);
+	if (!e->valid || s->has_background)
 		return NULL;
 	for (unsigned q = 0; q < s->n_queues; q++)
 		if (sched_queue_limited(&s->cfg.queues[q]))
 			return NULL;
 	struct sched_list *it = (struct sched_list *)&s->waiting;
-	for (uint32_t fresh = s->arrivals - s->easy_seen; fresh > 0; fresh--) {
+	for (uint32_t fresh = s->arrivals - e->seen; fresh > 0; fresh--) {
 		it = sched_list_prev(it);
-		if (it == &s->waiting || sched_job_of(it)->arrival < s->easy_seen)
+		if (it == &s->waiting || sched_job_of(it)->arrival < e->seen)
 			return NULL; /* a new job went before an old one */
 	}
 	return it; /* the first new job, or the list's head when there is none */
@@ -113,12 +120,13 @@ static void pass_easy(struct sched *s)
 	uint8_t heads = 0; /* partitions with a head */
 	sched_time_t shadow[SCHED_MAX_PARTITIONS];
 	sched_procs_t extra[SCHED_MAX_PARTITIONS];
+	struct easy_state *e = easy_of(s);
 	struct sched_list *from = easy_resume(s);
 	if (from != NULL) {
-		heads = s->easy_heads;
+		heads = e->heads;
 		for (unsigned p = 0; p < s->n_parts; p++) {
-			shadow[p] = s->easy_shadow[p];
-			extra[p] = s->easy_extra[p];
+			shadow[p] = e->shadow[p];
+			extra[p] = e->extra[p];
 		}
 	} else {
 		from = sched_list_next(&s->waiting);
@@ -163,12 +171,12 @@ static void pass_easy(struct sched *s)
 		}
 	}
 	/* What the next pass may start from (the starts above cleared it). */
-	s->easy_valid = true;
-	s->easy_heads = heads;
-	s->easy_seen = s->arrivals;
+	e->valid = true;
+	e->heads = heads;
+	e->seen = s->arrivals;
 	for (unsigned p = 0; p < s->n_parts; p++) {
-		s->easy_shadow[p] = (heads & (1u << p)) ? shadow[p] : 0;
-		s->easy_extra[p] = (heads & (1u << p)) ? extra[p] : 0;
+		e->shadow[p] = (heads & (1u << p)) ? shadow[p] : 0;
+		e->extra[p] = (heads & (1u << p)) ? extra[p] : 0;
 	}
 }
 
@@ -192,22 +200,21 @@ static int predict_easy(const struct sched *s, const struct sched_job *j, sched_
 const struct sched_policy sched_policy_fcfs = {
 	.name = "fcfs",
 	.help = "first come first served: the queue's head must fit, no backfilling",
-	.plans = false,
-	.needs_scratch = false,
-	.admit = admit_queue,
-	.reflow = reflow_none,
+	.family = "queue",
 	.pass = pass_fcfs,
-	.predict = predict_none,
 };
 
 const struct sched_policy sched_policy_easy = {
 	.name = "easy",
 	.help = "EASY backfilling: only the head holds a reservation; a job backfills if it ends by the "
 		"shadow time or uses only extra processors (Feitelson & Mu'alem Weil 1998, Fig. 5)",
-	.plans = false,
-	.needs_scratch = false,
-	.admit = admit_queue,
-	.reflow = reflow_none,
+	.family = "queue",
+	.state_bytes = sizeof(struct easy_state),
 	.pass = pass_easy,
 	.predict = predict_easy,
+	.enter = easy_forget,
+	.on_start = easy_on_job,
+	.on_end = easy_on_job,
+	.on_cancel = easy_on_job,
+	.on_tune = easy_forget,
 };

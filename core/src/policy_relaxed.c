@@ -39,9 +39,23 @@
  * they start in this instant's pass).
  */
 
+/* Relaxed's parameter block (its part of the configuration's parameter area). */
+struct relaxed_params {
+	sched_time_t tolerance;      /* delay allowed to others, seconds ... */
+	uint32_t tolerance_permille; /* ... plus this share of the delayed job's estimate */
+	uint8_t scope;               /* enum sched_relaxed_scope (default ALL) */
+};
+SCHED_PARAMS_BLOCK(RELAXED, struct relaxed_params);
+
+static const struct relaxed_params *params_of(const struct sched *s)
+{
+	return sched_params_of(&s->cfg, SCHED_PARAMS_AT_RELAXED);
+}
+
 static sched_time_t tolerance(const struct sched *s, const struct sched_job *k)
 {
-	uint64_t t = s->cfg.tolerance + (uint64_t)s->cfg.tolerance_permille * k->estimate / 1000u;
+	const struct relaxed_params *rp = params_of(s);
+	uint64_t t = rp->tolerance + (uint64_t)rp->tolerance_permille * k->estimate / 1000u;
 	return t > SCHED_NOW_LIMIT ? SCHED_NOW_LIMIT : (sched_time_t)t;
 }
 
@@ -191,13 +205,13 @@ static bool try_start_now(struct sched *s, struct sched_job *j)
 
 static bool any_tolerance(const struct sched *s)
 {
-	return s->cfg.tolerance > 0 || s->cfg.tolerance_permille > 0;
+	return params_of(s)->tolerance > 0 || params_of(s)->tolerance_permille > 0;
 }
 
 static int admit_relaxed(struct sched *s, struct sched_job *j)
 {
 	int err = sched_admit_strict(s, j);
-	if (err == SCHED_OK && j->start > s->now && s->cfg.relaxed_scope == SCHED_RELAXED_ARRIVAL)
+	if (err == SCHED_OK && j->start > s->now && params_of(s)->scope == SCHED_RELAXED_ARRIVAL)
 		(void)try_start_now(s, j);
 	return err;
 }
@@ -227,7 +241,7 @@ static bool could_start_now(const struct sched *s, const struct sched_job *j)
 static void pass_relaxed(struct sched *s)
 {
 	sched_start_due(s);
-	if (s->cfg.relaxed_scope != SCHED_RELAXED_ALL || !any_tolerance(s))
+	if (params_of(s)->scope != SCHED_RELAXED_ALL || !any_tolerance(s))
 		return;
 	bool started = false;
 	struct sched_list *it, *tmp;
@@ -246,16 +260,16 @@ static const char *const scope_names[SCHED_RELAXED_SCOPE_COUNT + 1] = {"all", "a
 
 static const struct sched_param params[] = {
 	{.name = "tolerance", .kind = SCHED_PARAM_SECONDS, .unit = "s",
-	 .offset = offsetof(struct sched_config, tolerance), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
+	 .offset = SCHED_PARAM_AT(RELAXED, struct relaxed_params, tolerance), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
 	 .min = 0, .max = SCHED_NOW_LIMIT - 1u, .def = 0,
 	 .help = "delay a backfill may cause to any job of its queue's priority or higher; 0 is conservative "
 		 "exactly (Spear and McGalliard 2007, s. 2.1)"},
 	{.name = "tolerance-factor", .kind = SCHED_PARAM_MILLI, .unit = "",
-	 .offset = offsetof(struct sched_config, tolerance_permille), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
+	 .offset = SCHED_PARAM_AT(RELAXED, struct relaxed_params, tolerance_permille), .size = 4, .set_offset = SCHED_PARAM_NO_BLOCK,
 	 .min = 0, .max = 1000000u, .def = 0,
 	 .help = "plus this multiple of the delayed job's estimate"},
 	{.name = "relaxed-scope", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = scope_names,
-	 .offset = offsetof(struct sched_config, relaxed_scope), .size = 1, .set_offset = SCHED_PARAM_NO_BLOCK,
+	 .offset = SCHED_PARAM_AT(RELAXED, struct relaxed_params, scope), .size = 1, .set_offset = SCHED_PARAM_NO_BLOCK,
 	 .min = 0, .max = SCHED_RELAXED_SCOPE_COUNT - 1u, .def = SCHED_RELAXED_ALL, .listable = true,
 	 .help = "which jobs may start early: all = every waiting job in every pass (Exhibit 8: J3, J4 "
 		 "were waiting), arrival = only a job arriving (our first reading)"},
@@ -267,7 +281,7 @@ const struct sched_policy sched_policy_relaxed = {
 		"(Spear and McGalliard 2007, s. 2.1)",
 	.params = params,
 	.n_params = sizeof params / sizeof params[0],
-	.plans = true,
+	.family = "plan",
 	.needs_scratch = true,
 	.enter = sched_enter_planning,
 	.admit = admit_relaxed,

@@ -57,14 +57,42 @@
 #define AP 2
 #define AF 3
 
+/* Slack's parameter block (its part of the configuration's parameter area); all zero: the paper's defaults. */
+struct slack_params {
+	uint32_t sf_milli;        /* slack factor SF, thousandths (default 3000) */
+	sched_time_t awt;         /* average wait time AWT, seconds (default 2401) */
+	uint16_t alpha_milli[4];  /* alpha_u, alpha_t, alpha_p, alpha_f, thousandths (default 1000) */
+	uint8_t heuristic;        /* enum sched_heuristic (default AST) */
+	uint8_t early_end;        /* enum sched_early_end (default compress) */
+	uint8_t removal_ties;     /* enum sched_removal_ties (default fewer) */
+	bool set;                 /* false: the defaults above for the whole block */
+};
+SCHED_PARAMS_BLOCK(SLACK, struct slack_params);
+
+static const struct slack_params *params_of(const struct sched *s)
+{
+	return sched_params_of(&s->cfg, SCHED_PARAMS_AT_SLACK);
+}
+
+/* A job's slack state (slack.h), in its per-job policy area. */
+static struct sched_slack_job *sj(struct sched_job *j)
+{
+	return sched_pjob(j);
+}
+
+static const struct sched_slack_job *sj_c(const struct sched_job *j)
+{
+	return sched_pjob_c(j);
+}
+
 static uint32_t alpha(const struct sched *s, int k)
 {
-	return s->cfg.slack.alpha_milli[k];
+	return params_of(s)->alpha_milli[k];
 }
 
 static bool over_quota(const struct sched_job *j)
 {
-	return j->prio3 == SCHED_PRIO_OVER_QUOTA;
+	return sj_c(j)->prio3 == SCHED_PRIO_OVER_QUOTA;
 }
 
 /* s0 from the job's priority (section 2.2). */
@@ -72,7 +100,7 @@ int32_t sched_slack_initial(const struct sched *s, uint16_t prio3)
 {
 	if (prio3 == SCHED_PRIO_OVER_QUOTA)
 		return SCHED_SLACK_INF;
-	uint64_t v = (uint64_t)(3000u - prio3) * s->cfg.slack.sf_milli * s->cfg.slack.awt / 3000000u;
+	uint64_t v = (uint64_t)(3000u - prio3) * params_of(s)->sf_milli * params_of(s)->awt / 3000000u;
 	return v >= (uint64_t)SCHED_SLACK_INF ? SCHED_SLACK_INF - 1 : (int32_t)v;
 }
 
@@ -86,10 +114,10 @@ struct sched_num sched_slack_factor(const struct sched *s, const struct sched_jo
 		return num_zero();
 	/* A priority or initial slack of 0 gives 0 under a positive weight and 1 under a zero one. */
 	struct sched_num f = num_pow_milli(num_u64(k->procs), alpha(s, AU));
-	struct sched_num ratio = num_div(num_u64(k->prio3), num_u64(pj3));
+	struct sched_num ratio = num_div(num_u64(sj_c(k)->prio3), num_u64(pj3));
 	f = num_mul(f, num_pow_milli(ratio, alpha(s, AP)));
-	int32_t s0 = sched_slack_initial(s, k->prio3);
-	int32_t left = k->slack < 1 ? 1 : k->slack;
+	int32_t s0 = sched_slack_initial(s, sj_c(k)->prio3);
+	int32_t left = sj_c(k)->slack < 1 ? 1 : sj_c(k)->slack;
 	struct sched_num slack_ratio = num_div(num_u64((uint64_t)s0), num_u64((uint64_t)left));
 	uint32_t apf = alpha(s, AP) * alpha(s, AF) / 1000u;
 	return num_mul(f, num_pow_milli(slack_ratio, apf));
@@ -108,7 +136,7 @@ struct sched_num sched_slack_cost(const struct sched *s, struct sched_num f, int
 static bool before(const struct sched *s, const struct sched_job *a, struct sched_num fa,
 		   const struct sched_job *b, struct sched_num fb)
 {
-	switch (s->cfg.slack.heuristic) {
+	switch (params_of(s)->heuristic) {
 	case SCHED_HEUR_AST:
 		if (a->start != b->start)
 			return a->start < b->start;
@@ -131,7 +159,7 @@ static bool before(const struct sched *s, const struct sched_job *a, struct sche
 	}
 	case SCHED_HEUR_DP: {
 		/* Over quota is the lowest priority of all. */
-		uint32_t pa = over_quota(a) ? 0 : a->prio3 + 1u, pb = over_quota(b) ? 0 : b->prio3 + 1u;
+		uint32_t pa = over_quota(a) ? 0 : sj_c(a)->prio3 + 1u, pb = over_quota(b) ? 0 : sj_c(b)->prio3 + 1u;
 		if (pa != pb)
 			return pa > pb;
 		break;
@@ -203,7 +231,7 @@ static bool movable(const struct sched *s, const struct sched_job *k, sched_time
  */
 static bool beyond_slack(const struct sched_job *j, const struct sched_job *k, int64_t t)
 {
-	return t > 0 && ((j != NULL && over_quota(j)) || (k->slack != SCHED_SLACK_INF && t > k->slack));
+	return t > 0 && ((j != NULL && over_quota(j)) || (sj_c(k)->slack != SCHED_SLACK_INF && t > sj_c(k)->slack));
 }
 
 /* The newcomer's own term of a price: (te - now)^at n^au (section 2.1). */
@@ -325,9 +353,9 @@ static void apply(struct sched *s, uint32_t n)
 		int err = sched_reserve_at(s, k, x->start_a[i], x->part_a[i]);
 		SCHED_ASSERT(err == SCHED_OK); /* the same placements fitted in the copy */
 		(void)err;
-		if (k->slack != SCHED_SLACK_INF) {
-			int64_t left = (int64_t)k->slack - t;
-			k->slack = left > SCHED_SLACK_INF - 1 ? SCHED_SLACK_INF - 1 : (int32_t)left;
+		if (sj(k)->slack != SCHED_SLACK_INF) {
+			int64_t left = (int64_t)sj(k)->slack - t;
+			sj(k)->slack = left > SCHED_SLACK_INF - 1 ? SCHED_SLACK_INF - 1 : (int32_t)left;
 		}
 		if (t < 0)
 			s->counters.moved++;
@@ -381,18 +409,18 @@ static bool room(struct sched *s)
 /* A job's scheduler priority and slack, once, from its first placement under slack (section 2.2). */
 void sched_slack_settle(struct sched *s, struct sched_job *j)
 {
-	if (j->settled)
+	if (sj(j)->settled)
 		return;
-	j->settled = 1;
+	sj(j)->settled = 1;
 	if (over_quota(j)) {
-		j->slack = SCHED_SLACK_INF;
+		sj(j)->slack = SCHED_SLACK_INF;
 		return;
 	}
-	uint64_t sp = (uint64_t)(j->start - s->now) * 1000u / (2u * (uint64_t)s->cfg.slack.awt);
+	uint64_t sp = (uint64_t)(j->start - s->now) * 1000u / (2u * (uint64_t)params_of(s)->awt);
 	if (sp > 1000)
 		sp = 1000;
-	j->prio3 = (uint16_t)(j->prio3 - 500u + sp);
-	j->slack = sched_slack_initial(s, j->prio3);
+	sj(j)->prio3 = (uint16_t)(sj(j)->prio3 - 500u + sp);
+	sj(j)->slack = sched_slack_initial(s, sj(j)->prio3);
 }
 
 static bool profile_has_time(const struct sched_profile *prof, sched_time_t t)
@@ -433,7 +461,7 @@ static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts
 		return;
 	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, &price, &moves, &b->no_room)) {
 		struct sched_work xw = sched_work_of(s);
-		keep(&xw, n, b, price, moves, ts, part, j == NULL && s->cfg.slack.removal_ties == SCHED_TIES_MORE);
+		keep(&xw, n, b, price, moves, ts, part, j == NULL && params_of(s)->removal_ties == SCHED_TIES_MORE);
 	}
 }
 
@@ -464,7 +492,7 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 	if (b.ts > s->now && !room(s)) {
 		s->counters.scratch_short++;
 	} else if (b.ts > s->now) {
-		n = sched_slack_order(s, j, over_quota(j) ? 3000u : j->prio3);
+		n = sched_slack_order(s, j, over_quota(j) ? 3000u : sj_c(j)->prio3);
 		struct sched_work xw = sched_work_of(s);
 		sched_time_t last_start = 0; /* of the jobs a candidate may move */
 		for (uint32_t i = 0; i < n; i++)
@@ -513,11 +541,11 @@ static int admit_slack(struct sched *s, struct sched_job *j)
  */
 static void reflow_slack(struct sched *s, bool ended)
 {
-	if (ended && s->cfg.slack.early_end == SCHED_END_COMPRESS) {
+	if (ended && params_of(s)->early_end == SCHED_END_COMPRESS) {
 		sched_compress(s); /* conservative's Tick: arrival order, nobody delayed, slacks untouched */
 		return;
 	}
-	if (ended && s->cfg.slack.early_end == SCHED_END_KEEP) {
+	if (ended && params_of(s)->early_end == SCHED_END_KEEP) {
 		sched_plan_refresh(s); /* Tick word for word: due jobs start, nobody moves */
 		return;
 	}
@@ -553,6 +581,31 @@ static void reflow_slack(struct sched *s, bool ended)
 	sched_plan_refresh(s);
 }
 
+/*
+ * A job's slack state, slack being the job owner (struct sched's job_owner):
+ * at submit, UP + PP from its descriptor and an SP of 1/2 until it is placed
+ * (section 2.2), no slack yet. A job already in the system when slack becomes
+ * the owner (after another policy with per-job state) has lost its
+ * descriptor: UP = PP = 0.
+ */
+static void job_init(struct sched *s, struct sched_job *j, const struct sched_job_desc *d)
+{
+	(void)s;
+	uint32_t up = d == NULL ? 0 : d->up_milli > 1000u ? 1000u : d->up_milli;
+	uint32_t pp = d == NULL ? 0 : d->pp_milli > 1000u ? 1000u : d->pp_milli;
+	bool over = d != NULL && d->pp_milli == SCHED_PP_OVER_QUOTA;
+	sj(j)->prio3 = over ? (uint16_t)SCHED_PRIO_OVER_QUOTA : (uint16_t)(up + pp + 500u);
+	sj(j)->slack = SCHED_SLACK_INF;
+	sj(j)->settled = 0;
+}
+
+/* What sched_job_read reports of it. */
+static void job_info(const struct sched_job *j, struct sched_job_info *out)
+{
+	out->slack = sj_c(j)->slack;
+	out->prio3 = sj_c(j)->prio3;
+}
+
 /* Taking over: every waiting job planned afresh; one without a scheduler priority yet gets it
  * from that placement, with its initial slack (section 2.2: once). */
 static void enter_slack(struct sched *s)
@@ -570,17 +623,17 @@ static const char *const heuristic_names[SCHED_HEUR_COUNT + 1] = {"ast", "aat", 
 static const char *const early_end_names[SCHED_END_COUNT + 1] = {"compress", "search", "keep", NULL};
 static const char *const removal_ties_names[SCHED_TIES_COUNT + 1] = {"fewer", "more", NULL};
 
-#define SLACK_SET offsetof(struct sched_config, slack.set)
+#define SLACK_SET SCHED_PARAM_AT(SLACK, struct slack_params, set)
 #define ALPHA(nm, i, what)                                                                             \
-	{.name = nm, .kind = SCHED_PARAM_MILLI, .unit = "", .offset = offsetof(struct sched_config, slack.alpha_milli[i]), \
+	{.name = nm, .kind = SCHED_PARAM_MILLI, .unit = "", .offset = SCHED_PARAM_AT(SLACK, struct slack_params, alpha_milli[i]), \
 	 .size = 2, .set_offset = SLACK_SET, .min = 0, .max = 1000, .def = 1000,                              \
 	 .help = "weight of " what " in a job's cost (s. 2.2)"}
 
 static const struct sched_param params[] = {
-	{.name = "sf", .kind = SCHED_PARAM_MILLI, .unit = "", .offset = offsetof(struct sched_config, slack.sf_milli),
+	{.name = "sf", .kind = SCHED_PARAM_MILLI, .unit = "", .offset = SCHED_PARAM_AT(SLACK, struct slack_params, sf_milli),
 	 .size = 4, .set_offset = SLACK_SET, .min = 0, .max = 1000000u, .def = 3000,
 	 .help = "slack factor SF: a job may be delayed by SF x AWT, scaled by its priority (s. 3.2)"},
-	{.name = "awt", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = offsetof(struct sched_config, slack.awt),
+	{.name = "awt", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = SCHED_PARAM_AT(SLACK, struct slack_params, awt),
 	 .size = 4, .set_offset = SLACK_SET, .min = 1, .max = SCHED_NOW_LIMIT - 1u, .def = 2401,
 	 .help = "average wait time AWT of the site (s. 3.2: 2401 s on the CTC trace)"},
 	ALPHA("alpha-u", 0, "utilization"),
@@ -588,17 +641,17 @@ static const struct sched_param params[] = {
 	ALPHA("alpha-p", 2, "priority"),
 	ALPHA("alpha-f", 3, "the slack ratio"),
 	{.name = "heuristic", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = heuristic_names,
-	 .offset = offsetof(struct sched_config, slack.heuristic), .size = 1, .set_offset = SLACK_SET,
+	 .offset = SCHED_PARAM_AT(SLACK, struct slack_params, heuristic), .size = 1, .set_offset = SLACK_SET,
 	 .min = 0, .max = SCHED_HEUR_COUNT - 1u, .def = SCHED_HEUR_AST, .listable = true,
 	 .help = "order of re-insertion (s. 2.4): ascending scheduled time, arrival, descending "
 		 "utilization, cost, priority"},
 	{.name = "early-end", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = early_end_names,
-	 .offset = offsetof(struct sched_config, slack.early_end), .size = 1, .set_offset = SLACK_SET,
+	 .offset = SCHED_PARAM_AT(SLACK, struct slack_params, early_end), .size = 1, .set_offset = SLACK_SET,
 	 .min = 0, .max = SCHED_END_COUNT - 1u, .def = SCHED_END_COMPRESS,
 	 .help = "when a job ends before its estimate: compress as conservative does (s. 2.1's Tick), "
 		 "the removal search of s. 2.1, or keep the plan"},
 	{.name = "removal-ties", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = removal_ties_names,
-	 .offset = offsetof(struct sched_config, slack.removal_ties), .size = 1, .set_offset = SLACK_SET,
+	 .offset = SCHED_PARAM_AT(SLACK, struct slack_params, removal_ties), .size = 1, .set_offset = SLACK_SET,
 	 .min = 0, .max = SCHED_TIES_COUNT - 1u, .def = SCHED_TIES_FEWER,
 	 .help = "equally priced schedules in a removal search: fewer moved jobs (s. 2.3), or more"},
 };
@@ -609,37 +662,14 @@ const struct sched_policy sched_policy_slack = {
 		"political priorities (Talby & Feitelson 1999, s. 2)",
 	.params = params,
 	.n_params = sizeof params / sizeof params[0],
-	.plans = true,
+	.family = "plan",
 	.needs_scratch = true,
+	.job_bytes = sizeof(struct sched_slack_job),
+	.job_init = job_init,
+	.job_info = job_info,
 	.enter = enter_slack,
 	.admit = admit_slack,
 	.reflow = reflow_slack,
 	.pass = sched_start_due,
 	.predict = sched_predict_reserved,
 };
-
-static bool same_name(const char *a, const char *b)
-{
-	while (*a != '\0' && *a == *b) {
-		a++;
-		b++;
-	}
-	return *a == *b;
-}
-
-const char *sched_heuristic_name(enum sched_heuristic h)
-{
-	return (unsigned)h < SCHED_HEUR_COUNT ? heuristic_names[h] : NULL;
-}
-
-int sched_heuristic_parse(const char *name, enum sched_heuristic *h)
-{
-	for (unsigned i = 0; name != NULL && i < SCHED_HEUR_COUNT; i++) {
-		if (same_name(name, heuristic_names[i])) {
-			*h = (enum sched_heuristic)i;
-			return SCHED_OK;
-		}
-	}
-	return SCHED_E_INVAL;
-}
-

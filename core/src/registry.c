@@ -4,7 +4,7 @@
 #include "util.h"
 
 const struct sched_policy *const sched_policies[SCHED_POLICY_COUNT] = {
-#define SCHED_POLICY_ENTRY(id, sym) [SCHED_POLICY_##id] = &sched_policy_##sym,
+#define SCHED_POLICY_ENTRY(id, sym, bytes) [SCHED_POLICY_##id] = &sched_policy_##sym,
 	SCHED_POLICIES(SCHED_POLICY_ENTRY)
 #undef SCHED_POLICY_ENTRY
 };
@@ -26,6 +26,20 @@ const char *sched_policy_name(enum sched_policy_id policy)
 const char *sched_policy_help(enum sched_policy_id policy)
 {
 	return (unsigned)policy < SCHED_POLICY_COUNT ? sched_policies[policy]->help : NULL;
+}
+
+int sched_policy_info(enum sched_policy_id id, struct sched_policy_info *out)
+{
+	if ((unsigned)id >= SCHED_POLICY_COUNT || out == NULL)
+		return SCHED_E_INVAL;
+	const struct sched_policy *p = sched_policies[id];
+	out->name = p->name;
+	out->family = p->family;
+	out->timeshared = p->timeshared;
+	out->plans = sched_pol_plans(p); /* a fact derived from its hooks */
+	out->needs_scratch = p->needs_scratch;
+	out->n_params = p->n_params;
+	return SCHED_OK;
 }
 
 bool sched_policy_timeshared(enum sched_policy_id policy)
@@ -82,14 +96,21 @@ const struct sched_param *sched_param_find(const char *name, enum sched_policy_i
 
 /* --- values in a configuration ------------------------------------------------------------ */
 
+/* Offsets are into the configuration's parameter area (sched_params_at), never outside it. */
+static unsigned char *area(struct sched_config *c, uint16_t offset)
+{
+	SCHED_ASSERT(offset < SCHED_PARAM_BYTES);
+	return (unsigned char *)c->params + offset;
+}
+
 static unsigned char *field(struct sched_config *c, const struct sched_param *p)
 {
-	return (unsigned char *)c + p->offset;
+	return area(c, p->offset);
 }
 
 static uint32_t load(const struct sched_config *c, const struct sched_param *p)
 {
-	const unsigned char *f = (const unsigned char *)c + p->offset;
+	const unsigned char *f = sched_params_of(c, p->offset);
 	switch (p->size) {
 	case 1: return *f;
 	case 2: return *(const uint16_t *)(const void *)f;
@@ -109,7 +130,7 @@ static void store(struct sched_config *c, const struct sched_param *p, uint32_t 
 
 static bool block_given(const struct sched_config *c, const struct sched_param *p)
 {
-	return p->set_offset == SCHED_PARAM_NO_BLOCK || *((const bool *)(const void *)((const unsigned char *)c + p->set_offset));
+	return p->set_offset == SCHED_PARAM_NO_BLOCK || *(const bool *)sched_params_of(c, p->set_offset);
 }
 
 /* Give every parameter of block `set_offset` its default, and mark the block given. */
@@ -121,7 +142,7 @@ static void block_defaults(struct sched_config *c, uint16_t set_offset)
 			if (pol->params[k].set_offset == set_offset)
 				store(c, &pol->params[k], pol->params[k].def);
 	}
-	*(bool *)(void *)((unsigned char *)c + set_offset) = true;
+	*(bool *)(void *)area(c, set_offset) = true;
 }
 
 uint32_t sched_param_get(const struct sched_config *cfg, const struct sched_param *p)
@@ -170,7 +191,7 @@ int sched_params_tune(struct sched_config *live, const struct sched_config *from
 			const struct sched_param *p = &pol->params[k];
 			store(&c, p, sched_param_get(from, p));
 			if (p->set_offset != SCHED_PARAM_NO_BLOCK)
-				*(bool *)(void *)((unsigned char *)&c + p->set_offset) = true;
+				*(bool *)(void *)area(&c, p->set_offset) = true;
 		}
 	}
 	int err = sched_params_normalise(&c);

@@ -21,14 +21,15 @@ size_t sched_replay_arena_size(uint32_t max_jobs)
 /* The gang module's configuration from a (normalised) replay configuration. */
 static struct sched_gang_config gang_config(const struct sched_config *c)
 {
+	struct sched_gang_params gp = sched_gang_params_get(c);
 	struct sched_gang_config g;
 	g.procs = c->procs;
 	/* 0: a bound the run cannot reach (the engine holds every job of the replay). */
-	g.max_slots = sched_gang_slots_for(c->gang.max_slots, c->max_jobs);
+	g.max_slots = sched_gang_slots_for(gp.max_slots, c->max_jobs);
 	g.max_jobs = c->max_jobs;
-	g.scheme = (enum sched_gang_scheme)c->gang.scheme;
-	g.quantum = c->gang.quantum;
-	g.bc_slots = (enum sched_gang_bc_slots)c->gang.bc_slots;
+	g.scheme = (enum sched_gang_scheme)gp.scheme;
+	g.quantum = gp.quantum;
+	g.bc_slots = (enum sched_gang_bc_slots)gp.bc_slots;
 	return g;
 }
 
@@ -324,7 +325,7 @@ static void on_gang(void *ctx, const struct sched_gang_event *g)
 	/* Under time sharing the elapsed time is not the run time: the metrics take the dedicated
 	 * run time (its quanta) as the run and the rest of the response as the wait, so slowdowns
 	 * and utilization mean what they mean under space sharing. */
-	sched_time_t dedicated = (sched_time_t)((uint64_t)t->quanta * r->cfg.gang.quantum);
+	sched_time_t dedicated = (sched_time_t)((uint64_t)t->quanta * sched_gang_params_get(&r->cfg).quantum);
 	sched_metrics_add(&r->metrics, t->submit, g->time - dedicated, g->time, t->procs, t->killed != 0);
 	hash_event(r, SCHED_RE_END, t->seq, g->time, 0);
 	if (r->on_event != NULL) {
@@ -374,7 +375,7 @@ static int gang_submit(struct sched_replay *r, const struct sched_replay_job *jo
 		struct sched_replay_tslot *t = &r->tslots[slot];
 		t->seq = job->seq;
 		t->submit = job->submit;
-		t->quanta = sched_replay_quanta(job, r->cfg.gang.quantum);
+		t->quanta = sched_replay_quanta(job, sched_gang_params_get(&r->cfg).quantum);
 		t->procs = job->procs;
 		t->killed = job->run > job->estimate;
 		err = checked(r, sched_gang_submit(r->gang, slot, job->procs, t->quanta, now), now);
@@ -419,7 +420,7 @@ static int run_gang(struct sched_replay *r, sched_replay_source_fn next, void *c
 	int have = next(ctx, &job);
 	if (have < 0)
 		return have;
-	sched_time_t q = r->cfg.gang.quantum;
+	sched_time_t q = sched_gang_params_get(&r->cfg).quantum;
 	struct sched_gang_config g = gang_config(&r->cfg);
 	int err = sched_gang_init(&r->gang, &g, r->sched_arena, r->sched_arena_size, on_gang, r,
 				  have ? job.submit / q * q : 0);

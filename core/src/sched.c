@@ -9,9 +9,11 @@ _Static_assert(sizeof(struct sched) <= SCHED_STATE_BYTES, "the state header fits
 _Static_assert(sizeof(struct sched) <= 0xFFFFu && sizeof(struct sched_job) <= 0xFFu,
 	       "SCHED_STATE_VERSION holds the state's and the job's sizes");
 _Static_assert(sizeof(sched_rel_t) == SCHED_REL_BYTES, "SCHED_REL_BYTES is a link's size");
+_Static_assert(SCHED_POLICY_COUNT < SCHED_POWNER_NONE, "a job's powner holds a policy's number and a none");
 _Static_assert(_Alignof(struct sched) <= SCHED_ARENA_ALIGN && _Alignof(struct sched_job) <= SCHED_ARENA_ALIGN,
 	       "SCHED_ARENA_ALIGN suits every object in the arena");
 
+static uint8_t first_job_owner(enum sched_policy_id in_force);
 
 size_t sched_arena_size(uint32_t max_jobs)
 {
@@ -182,15 +184,12 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 	s->now = origin;
 	s->first_start = SCHED_TIME_MAX;
 	s->pass_due = false;
-	s->replan_due = false;
-	s->easy_valid = false;
 	s->emit = emit;
 	s->emit_ctx = ctx;
 	sched_zero(&s->counters, sizeof s->counters);
-	sched_zero(&s->dynp, sizeof s->dynp);
-	s->order = SCHED_ORDER_FCFS;
-	if (sched_pol(s)->enter != NULL)
-		sched_pol(s)->enter(s); /* no job yet: it only sets the policy's own state (its order) */
+	/* The policy's state is zero (sched_zero above); no job yet, so enter only sets it up. */
+	s->job_owner = first_job_owner(c.policy);
+	sched_pol_enter(s);
 	s->magic = SCHED_STATE_MAGIC;
 	*out = s;
 	return SCHED_OK;
@@ -204,8 +203,9 @@ int sched_attach(struct sched **out, void *arena, size_t arena_size, sched_decis
 		return SCHED_E_NOSPACE;
 	struct sched *s = arena;
 	if (s->magic != SCHED_STATE_MAGIC || s->version != SCHED_STATE_VERSION ||
-	    (unsigned)s->cfg.policy >= SCHED_POLICY_COUNT)
-		return SCHED_E_FORMAT;
+	    (unsigned)s->cfg.policy >= SCHED_POLICY_COUNT ||
+	    (s->job_owner >= SCHED_POLICY_COUNT && s->job_owner != SCHED_POWNER_NONE))
+		return SCHED_E_FORMAT; /* the numbers the state keeps instead of pointers index the registry */
 	if (arena_size < s->arena_used)
 		return SCHED_E_NOSPACE;
 	s->emit = emit;
@@ -293,6 +293,44 @@ static void index_remove(struct sched *s, struct sched_job *j)
 	sched_rel_set(p, sched_rel_get(&j->hnext));
 }
 
+/* Job j's per-job state afresh, the job owner's (d: its descriptor, or NULL for a job in the system). O(1). */
+static void job_state_init(struct sched *s, struct sched_job *j, const struct sched_job_desc *d)
+{
+	sched_zero(j->pjob, sizeof j->pjob);
+	j->powner = s->job_owner & SCHED_POWNER_NONE;
+	if (s->job_owner != SCHED_POWNER_NONE && sched_policies[s->job_owner]->job_init != NULL)
+		sched_policies[s->job_owner]->job_init(s, j, d);
+}
+
+/* The first owner of the jobs' per-job state (see struct sched's job_owner). O(policies). */
+static uint8_t first_job_owner(enum sched_policy_id in_force)
+{
+	if (sched_policies[in_force]->job_bytes > 0)
+		return (uint8_t)in_force;
+	for (unsigned i = 0; i < SCHED_POLICY_COUNT; i++)
+		if (sched_policies[i]->job_bytes > 0)
+			return (uint8_t)i;
+	return SCHED_POWNER_NONE;
+}
+
+/*
+ * Policy s->cfg.policy, just in force, becomes the job owner if it declares
+ * per-job state and is not the owner yet: every job's state is made afresh
+ * its way. The owner's state otherwise stays through switches to policies
+ * without per-job state and back (slack's placement is made once). O(n).
+ */
+static void take_job_state(struct sched *s)
+{
+	if (sched_pol(s)->job_bytes == 0 || s->job_owner == (uint8_t)s->cfg.policy)
+		return;
+	s->job_owner = (uint8_t)s->cfg.policy;
+	struct sched_list *it;
+	sched_list_for_each(it, &s->waiting)
+		job_state_init(s, sched_job_of(it), NULL);
+	sched_list_for_each(it, &s->running)
+		job_state_init(s, sched_job_of(it), NULL);
+}
+
 /* Give a job that has left the system back to the pool. */
 static void release_job(struct sched *s, struct sched_job *j)
 {
@@ -343,9 +381,7 @@ void sched_start_job(struct sched *s, struct sched_job *j, uint8_t part)
 		(void)err;
 	}
 	SCHED_ASSERT(!j->reserved || (j->start == s->now && j->part == part));
-	s->easy_valid = false;
-	if (sched_pol(s)->ordered)
-		s->dynp.started[s->order]++;
+	sched_pol_on_start(s, j);
 	sched_list_remove(&j->link);
 	s->n_waiting--;
 	j->state = SCHED_JOB_RUNNING;
@@ -371,8 +407,7 @@ static void retire_running(struct sched *s, struct sched_job *j)
 	s->busy -= j->procs;
 	s->part[j->part].busy -= j->procs;
 	s->queue_busy[j->queue] -= j->procs;
-	s->replan_due = true;
-	s->easy_valid = false;
+	sched_pol_on_end(s, j);
 	const struct sched_queue_cfg *q = sched_queue_of(s, j);
 	if (sched_queue_limited(q)) {
 		/* A job its queue's limits held back may be able to go now (this one ended early). */
@@ -490,7 +525,7 @@ static void catch_up(struct sched *s, sched_time_t now, bool inclusive)
 		kill_due(s, t, true);
 		trim(s, t);
 		s->pass_due = false;
-		sched_pol(s)->pass(s);
+		sched_pol_pass(s);
 	}
 	s->now = now;
 	trim(s, now);
@@ -599,18 +634,13 @@ int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t n
 	j->part = 0;
 	while (!(j->allowed & (1u << j->part)))
 		j->part++;
-	/* Seed 003 section 2.2: the scheduler priority starts at 1/2; slack is set once placed. */
-	uint32_t up = d->up_milli > 1000u ? 1000u : d->up_milli;
-	uint32_t pp = d->pp_milli > 1000u ? 1000u : d->pp_milli;
-	j->prio3 = d->pp_milli == SCHED_PP_OVER_QUOTA ? (uint16_t)SCHED_PRIO_OVER_QUOTA : (uint16_t)(up + pp + 500u);
-	j->slack = SCHED_SLACK_INF;
-	j->settled = 0;
 	j->state = SCHED_JOB_WAITING;
 	j->reserved = 0;
+	job_state_init(s, j, d);
 	enqueue(s, j);
 	index_add(s, j);
-	if (sched_pol(s)->plans && !sched_is_background(s, j)) {
-		err = sched_pol(s)->admit(s, j);
+	if (sched_pol_plans(sched_pol(s)) && !sched_is_background(s, j)) {
+		err = sched_pol_admit(s, j);
 		if (err != SCHED_OK) {
 			sched_list_remove(&j->link);
 			s->n_waiting--;
@@ -637,7 +667,7 @@ static void end_running(struct sched *s, struct sched_job *j)
 	SCHED_ASSERT(err == SCHED_OK);
 	(void)err;
 	retire_running(s, j);
-	sched_pol(s)->reflow(s, true);
+	sched_pol_reflow(s, true);
 }
 
 /* Common entry of calls about one job at `now`: check the clock, catch up, find the job. */
@@ -680,13 +710,13 @@ int sched_cancel(struct sched *s, uint32_t id, sched_time_t now)
 	bool had_reservation = j->reserved;
 	if (had_reservation)
 		sched_unreserve(s, j);
+	sched_pol_on_cancel(s, j);
 	sched_list_remove(&j->link);
 	s->n_waiting--;
 	release_job(s, j);
 	s->pass_due = true;
-	s->easy_valid = false;
 	if (had_reservation) {
-		sched_pol(s)->reflow(s, false);
+		sched_pol_reflow(s, false);
 		sched_plan_refresh(s);
 	}
 	return SCHED_OK;
@@ -701,7 +731,7 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start)
 		*start = j->start;
 		return SCHED_OK;
 	}
-	return sched_pol(s)->predict(s, j, start);
+	return sched_pol_predict(s, j, start);
 }
 
 int sched_tune_check(const struct sched *s, const struct sched_config *cfg)
@@ -721,7 +751,7 @@ int sched_tune(struct sched *s, const struct sched_config *cfg)
 		err = sched_params_tune(&s->cfg, cfg);
 	if (err != SCHED_OK)
 		return err;
-	s->easy_valid = false; /* only now: a refused tune leaves even EASY's cached shadow as it was */
+	sched_pol_on_tune(s); /* only now: a refused tune leaves the policy's state as it was */
 	if (sched_reservation_depth(s) != depth) {
 		sched_depth_settle(s, true); /* reservations for the new depth, from now */
 		s->pass_due = true;
@@ -750,11 +780,12 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 			sched_unreserve(s, j);
 	}
 	s->cfg.policy = policy;
-	s->easy_valid = false;
 	s->first_start = SCHED_TIME_MAX;
-	if (sched_pol(s)->enter != NULL)
-		sched_pol(s)->enter(s);
-	if (sched_pol(s)->plans) {
+	/* The new policy's state starts afresh (the area is shared: see SCHED_POLICY_STATE_BYTES). */
+	sched_zero(s->pstate, sizeof s->pstate);
+	take_job_state(s);
+	sched_pol_enter(s);
+	if (sched_pol_plans(sched_pol(s))) {
 		sched_list_for_each(it, &s->waiting) {
 			struct sched_job *j = sched_job_of(it);
 			j->guarantee = j->reserved ? j->start : SCHED_TIME_MAX;
@@ -811,8 +842,10 @@ void sched_job_read(const struct sched_job *j, struct sched_job_info *out)
 	out->estimate = j->estimate;
 	out->start = j->state == SCHED_JOB_RUNNING || j->reserved ? j->start : SCHED_TIME_MAX;
 	out->guarantee = j->guarantee;
-	out->slack = j->slack;
-	out->prio3 = j->prio3;
+	out->slack = SCHED_SLACK_INF;
+	out->prio3 = 0;
+	if (j->powner < SCHED_POLICY_COUNT && sched_policies[j->powner]->job_info != NULL)
+		sched_policies[j->powner]->job_info(j, out); /* e.g. slack's priority and slack once placed */
 	out->queue = j->queue;
 	out->partition = j->part;
 	out->state = j->state;
@@ -832,7 +865,7 @@ void sched_stats(const struct sched *s, struct sched_stats *out)
 {
 	out->now = s->now;
 	out->policy = s->cfg.policy;
-	out->order = s->order;
+	out->order = 0;
 	out->waiting = s->n_waiting;
 	out->running = s->n_running;
 	out->busy = s->busy;
@@ -850,7 +883,9 @@ void sched_stats(const struct sched *s, struct sched_stats *out)
 		out->segments += s->part[p].profile.count;
 	out->scratch_jobs = s->scratch.cap;
 	sched_copy(&out->counters, &s->counters, sizeof out->counters);
-	sched_copy(&out->dynp, &s->dynp, sizeof out->dynp);
+	sched_zero(&out->dynp, sizeof out->dynp);
+	if (sched_pol(s)->stats != NULL)
+		sched_pol(s)->stats(s, out); /* what the policy in force counts (dynP's orders) */
 }
 
 const struct sched_config *sched_config_get(const struct sched *s)

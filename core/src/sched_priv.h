@@ -21,15 +21,19 @@ struct sched_job {
 	sched_time_t start;      /* running: when it started; waiting: its reservation (if reserved) */
 	sched_time_t guarantee;  /* the reservation it was given at submit (relaxed bounds delays by it) */
 	sched_time_t hold;       /* its queue's running limits keep it from starting before this */
-	int32_t slack;           /* slack policy: seconds of delay it may still take; SCHED_SLACK_INF */
-	uint16_t prio3;          /* slack policy: UP + PP + SP in thousandths; SCHED_PRIO_OVER_QUOTA */
+	/* A policy's per-job state (sched_pjob): SCHED_POLICY_JOB_BYTES, the most any policy
+	 * declares; it holds the state of the scheduler's job owner (struct sched's job_owner). */
+	uint32_t pjob[SCHED_POLICY_JOB_BYTES / 4];
 	uint8_t queue;
 	uint8_t part;            /* partition it runs in, or is reserved in */
 	uint8_t allowed;         /* bit mask of partitions it may use */
-	uint8_t state;           /* enum sched_job_state */
-	uint8_t reserved;        /* waiting job holds [start, start + estimate) in its partition's profile */
-	uint8_t settled;         /* slack: its SP was set from its placement (seed 003 section 2.2: once) */
+	/* One byte for three fields, so that the slot stays SCHED_JOB_BYTES with the policy's area. */
+	unsigned state : 2;      /* enum sched_job_state */
+	unsigned reserved : 1;   /* waiting job holds [start, start + estimate) in its partition's profile */
+	unsigned powner : 5;     /* the policy whose state pjob holds (job_info reads it), or SCHED_POWNER_NONE */
 };
+
+#define SCHED_POWNER_NONE 0x1Fu
 
 struct sched_partition {
 	struct sched_profile profile;
@@ -98,42 +102,55 @@ struct sched {
 	sched_time_t first_start;   /* earliest reservation among waiting jobs (planning policies) */
 	sched_rel_t buckets;        /* id index: sched_rel_t[max_jobs] chains, so lookups are O(1) on average */
 	bool pass_due;              /* something changed since the last scheduling pass */
-	bool replan_due;            /* a job ended: the dynP family re-plans at the next pass */
-	/* EASY's last pass (policy_queue.c), valid while only submits came since: */
-	bool easy_valid;            /* cleared by any start, end, kill, cancel, tune or policy change */
-	uint8_t easy_heads;         /* the partitions that had a head */
-	uint32_t easy_seen;         /* the arrival count the pass saw */
-	sched_time_t easy_shadow[SCHED_MAX_PARTITIONS]; /* each head's shadow time */
-	sched_procs_t easy_extra[SCHED_MAX_PARTITIONS]; /* and the extra processors left at it */
+	/*
+	 * The policy whose per-job state every job's pjob holds (the area is the largest any
+	 * policy declares, not their sum): the last policy in force that declares per-job state,
+	 * or before any has been, the registry's first that does; SCHED_POWNER_NONE if none.
+	 * Its job_init runs at every submit, whatever policy is in force, so a job submitted under
+	 * another policy carries what it needs when it takes over (slack: the priorities of the
+	 * job's descriptor, which the core does not keep).
+	 */
+	uint8_t job_owner;
 	/* Not state: bound by sched_init() and again by sched_attach() after a copy. */
 	sched_decision_fn emit;
 	void *emit_ctx;
 	struct sched_counters counters;
 	struct sched_scratch scratch;
-	uint8_t order;              /* the dynP family: the order in force (enum sched_order) */
-	struct sched_dynp_stats dynp;
+	/* The policy in force's own state (sched_pstate): SCHED_POLICY_STATE_BYTES, the most any
+	 * policy declares, so a switch of policy never lays the arena out again; zeroed at init and
+	 * at every switch, before the new policy's enter hook. Inside the state header, so a byte
+	 * copy of the arena (sched_attach, the durable store's snapshot) carries it. */
+	_Alignas(8) unsigned char pstate[SCHED_POLICY_STATE_BYTES];
 };
 
 
 /*
- * A policy is one entry of the registry (sched/policies.h): its name, help
- * and parameters, and hooks over the common machinery. Queueing policies
- * (FCFS, EASY) keep only running jobs in the profiles and decide at each
- * pass; planning policies hold a reservation for every waiting job
- * (background-queue jobs excepted) and start jobs when their reservation
- * comes due. Hooks run with s->now already set; a NULL hook does nothing.
+ * A policy is one entry of the registry (sched/policies.h): its name, help,
+ * family and parameters, the state it needs, and hooks over the common
+ * machinery. Queueing policies (FCFS, EASY) keep only running jobs in the
+ * profiles and decide at each pass; planning policies (those with `admit`)
+ * hold a reservation for every waiting job (background-queue jobs excepted)
+ * and start jobs when their reservation comes due.
+ *
+ * The NULL-hook rule: every hook is optional. sched.c calls each through
+ * the sched_pol_* wrappers below, which do nothing (or what the comment
+ * says) for a NULL hook; test_registry checks that each policy's hooks
+ * agree with what sched_policy_info() states of it (a planning policy has
+ * admit, pass and predict; a time-shared one no hook at all). Hooks run
+ * with s->now already set.
  */
 struct sched_policy {
 	const char *name;
 	const char *help;   /* one line: what it does, the paper and section */
-	bool plans;         /* every waiting job holds a reservation */
+	const char *family; /* "queue", "plan", "dynp", "gang": sched_policy_info's family */
 	bool needs_scratch; /* refuses to run without a scratch area */
-	bool ordered;       /* plans in s->order (the dynP family): jobs started are counted per order */
 	bool timeshared;    /* runs on the gang module (sched/gang.h), with no hooks here */
-	bool depth_bounded; /* honours cfg.reservation_depth: only the first N waiting jobs hold reservations */
 	const struct sched_param *params;
 	uint8_t n_params;
-	/* A job was put in the waiting queue at its place in the plan; give it a reservation. */
+	uint8_t state_bytes; /* of sched_pstate() it uses (at most SCHED_POLICY_STATE_BYTES) */
+	uint8_t job_bytes;   /* of each job's sched_pjob() it uses (at most SCHED_POLICY_JOB_BYTES) */
+	/* A job was put in the waiting queue at its place in the plan; give it a reservation.
+	 * Having it is what makes a policy a planning one (sched_pol_plans). */
 	int (*admit)(struct sched *s, struct sched_job *j);
 	/* Capacity was freed before its planned end: a running job ended early (`ended`), or a
 	 * waiting job with a reservation was cancelled. */
@@ -147,18 +164,142 @@ struct sched_policy {
 	void (*enter)(struct sched *s);
 	/* Cross-parameter checks of a normalised configuration (ranges are the registry's). */
 	int (*check)(const struct sched_config *c);
+	/* Waiting job j is about to start at s->now (sched_start_job, before it moves). */
+	void (*on_start)(struct sched *s, struct sched_job *j);
+	/* Running job j has left the machine (ended, killed or cancelled), before its slot is freed. */
+	void (*on_end)(struct sched *s, struct sched_job *j);
+	/* Waiting job j was withdrawn (sched_cancel), before its slot is freed. */
+	void (*on_cancel)(struct sched *s, struct sched_job *j);
+	/* The parameters were changed by sched_tune. */
+	void (*on_tune)(struct sched *s);
+	/* The counters it reports into *out (sched_stats; the order and dynp fields start at zero). */
+	void (*stats)(const struct sched *s, struct sched_stats *out);
+	/* Waiting jobs that hold a reservation, in plan order (0: every one); NULL: every one. */
+	uint32_t (*reservation_depth)(const struct sched *s);
+	/* Its per-job state for job j (zeroed before) as the job owner: at submit, with the job's
+	 * descriptor, or with d NULL for the jobs in the system when it becomes the owner. */
+	void (*job_init)(struct sched *s, struct sched_job *j, const struct sched_job_desc *d);
+	/* Its per-job state into what sched_job_read reports (slack, prio3). */
+	void (*job_info)(const struct sched_job *j, struct sched_job_info *out);
 };
 
 /* The registry, indexed by enum sched_policy_id (core/src/registry.c). */
-#define SCHED_POLICY_DECL(id, sym) extern const struct sched_policy sched_policy_##sym;
+#define SCHED_POLICY_DECL(id, sym, bytes) extern const struct sched_policy sched_policy_##sym;
 SCHED_POLICIES(SCHED_POLICY_DECL)
 #undef SCHED_POLICY_DECL
 extern const struct sched_policy *const sched_policies[SCHED_POLICY_COUNT];
+
+/*
+ * A policy's parameter block: `ID`'s part of the configuration's parameter
+ * area (SCHED_PARAMS_AT_<ID>, from the sizes in sched/policies.h). Each
+ * policy file defines its block's struct, checks it with
+ * SCHED_PARAMS_BLOCK, and names its fields' places with SCHED_PARAM_AT.
+ */
+static inline const void *sched_params_of(const struct sched_config *c, unsigned at)
+{
+	return (const unsigned char *)c->params + at;
+}
+#define SCHED_PARAMS_BLOCK(ID, type)                                                                  \
+	_Static_assert(sizeof(type) <= (size_t)(SCHED_PARAMS_END_##ID + 1 - SCHED_PARAMS_AT_##ID) &&     \
+			       _Alignof(type) <= 4 && SCHED_PARAMS_AT_##ID % 4 == 0,                     \
+		       #type " fits the block sched/policies.h gives " #ID)
+#define SCHED_PARAM_AT(ID, type, field) ((uint16_t)(SCHED_PARAMS_AT_##ID + offsetof(type, field)))
 
 /* The policy in force: the state keeps its number, never a pointer (a copy may run another build). */
 static inline const struct sched_policy *sched_pol(const struct sched *s)
 {
 	return sched_policies[s->cfg.policy];
+}
+
+/* The policy in force's own state (state_bytes of it are its). */
+static inline void *sched_pstate(struct sched *s)
+{
+	return s->pstate;
+}
+
+static inline const void *sched_pstate_c(const struct sched *s)
+{
+	return s->pstate;
+}
+
+/* Job j's per-job policy state (job_bytes of it are its owner's). */
+static inline void *sched_pjob(struct sched_job *j)
+{
+	return j->pjob;
+}
+
+static inline const void *sched_pjob_c(const struct sched_job *j)
+{
+	return j->pjob;
+}
+
+/* A policy file checks that its state fits the areas every policy shares. */
+#define SCHED_POLICY_STATE(type)                                                                 \
+	_Static_assert(sizeof(type) <= SCHED_POLICY_STATE_BYTES && _Alignof(type) <= 8,               \
+		       #type " fits SCHED_POLICY_STATE_BYTES")
+#define SCHED_POLICY_JOB(type)                                                                   \
+	_Static_assert(sizeof(type) <= SCHED_POLICY_JOB_BYTES && _Alignof(type) <= 4,                 \
+		       #type " fits SCHED_POLICY_JOB_BYTES")
+
+/* --- the hooks, as sched.c calls them (every hook may be NULL) --------------------------- */
+
+/* Is p a planning policy (it reserves at submit)? */
+static inline bool sched_pol_plans(const struct sched_policy *p)
+{
+	return p->admit != NULL;
+}
+
+static inline int sched_pol_admit(struct sched *s, struct sched_job *j)
+{
+	return sched_pol(s)->admit != NULL ? sched_pol(s)->admit(s, j) : SCHED_OK;
+}
+
+static inline void sched_pol_reflow(struct sched *s, bool ended)
+{
+	if (sched_pol(s)->reflow != NULL)
+		sched_pol(s)->reflow(s, ended);
+}
+
+static inline void sched_pol_pass(struct sched *s)
+{
+	if (sched_pol(s)->pass != NULL)
+		sched_pol(s)->pass(s);
+}
+
+/* NULL: the policy guarantees no start (SCHED_E_NOTSUP). */
+static inline int sched_pol_predict(const struct sched *s, const struct sched_job *j, sched_time_t *start)
+{
+	return sched_pol(s)->predict != NULL ? sched_pol(s)->predict(s, j, start) : SCHED_E_NOTSUP;
+}
+
+static inline void sched_pol_enter(struct sched *s)
+{
+	if (sched_pol(s)->enter != NULL)
+		sched_pol(s)->enter(s);
+}
+
+static inline void sched_pol_on_start(struct sched *s, struct sched_job *j)
+{
+	if (sched_pol(s)->on_start != NULL)
+		sched_pol(s)->on_start(s, j);
+}
+
+static inline void sched_pol_on_end(struct sched *s, struct sched_job *j)
+{
+	if (sched_pol(s)->on_end != NULL)
+		sched_pol(s)->on_end(s, j);
+}
+
+static inline void sched_pol_on_cancel(struct sched *s, struct sched_job *j)
+{
+	if (sched_pol(s)->on_cancel != NULL)
+		sched_pol(s)->on_cancel(s, j);
+}
+
+static inline void sched_pol_on_tune(struct sched *s)
+{
+	if (sched_pol(s)->on_tune != NULL)
+		sched_pol(s)->on_tune(s);
 }
 
 static inline struct sched_work sched_work_of(struct sched *s)
@@ -276,20 +417,20 @@ void sched_compress(struct sched *s);
 /* The reflow hook of the policies that compress on every early end. */
 void sched_reflow_compress(struct sched *s, bool ended);
 
-/* Re-plan, in order, every reserved waiting job after j (they have a lower queue priority). */
-void sched_replan_after(struct sched *s, struct sched_job *j);
-
 /* Give every waiting job a reservation afresh, in plan order. */
 void sched_replan_all(struct sched *s);
+
+/* cons's `compress-depth` in a configuration (policy_cons.c): every compression honours it. O(1). */
+uint32_t sched_cons_compress_depth(const struct sched_config *c);
 
 /*
  * Reservation depth (cons's `reservation-depth`): how many waiting jobs, in
  * plan order and background jobs aside, hold a reservation; 0 = every one.
- * Always 0 for a policy that does not honour it. O(1).
+ * Always 0 for a policy without the reservation_depth hook. O(1).
  */
 static inline uint32_t sched_reservation_depth(const struct sched *s)
 {
-	return sched_pol(s)->depth_bounded ? s->cfg.reservation_depth : 0;
+	return sched_pol(s)->reservation_depth != NULL ? sched_pol(s)->reservation_depth(s) : 0;
 }
 
 /*

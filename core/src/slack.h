@@ -6,6 +6,25 @@
 #include "num.h"
 #include "sched_priv.h"
 
+/* Slack's per-job state (sched_pjob): set by its job_init hook when it takes a job over. */
+struct sched_slack_job {
+	int32_t slack;    /* seconds of delay it may still take; SCHED_SLACK_INF */
+	uint16_t prio3;   /* UP + PP + SP in thousandths; SCHED_PRIO_OVER_QUOTA */
+	uint8_t settled;  /* its SP was set from its placement (seed 003 section 2.2: once) */
+};
+SCHED_POLICY_JOB(struct sched_slack_job);
+
+/* Job j's slack state (for the policy and its unit tests). */
+static inline struct sched_slack_job *sched_slack_job(struct sched_job *j)
+{
+	return sched_pjob(j);
+}
+
+static inline const struct sched_slack_job *sched_slack_job_c(const struct sched_job *j)
+{
+	return sched_pjob_c(j);
+}
+
 /* s0 from a priority (prio3 in thousandths), seconds. */
 int32_t sched_slack_initial(const struct sched *s, uint16_t prio3);
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "sched_fixture.h"
+#include "test_params.h"
 #include "sched_priv.h"
 
 /* --- Table 1, typed in from the seed ------------------------------------------------------------ */
@@ -79,13 +80,13 @@ static void deciders_follow_table1(void)
 					CHECK((unsigned)c < SCHED_CASE_COUNT);
 				}
 	CHECK(strcmp(sched_order_name(SCHED_ORDER_LJF), "ljf") == 0);
-	enum sched_decider d;
-	enum sched_quality q;
-	CHECK_EQ(sched_decider_parse("simple", &d), SCHED_OK);
-	CHECK_EQ(d, SCHED_DECIDER_SIMPLE);
-	CHECK_EQ(sched_quality_parse("ms", &q), SCHED_OK);
-	CHECK_EQ(q, SCHED_QUALITY_MS);
-	CHECK_EQ(sched_quality_parse("wait", &q), SCHED_E_INVAL);
+	/* Deciders and qualities are the registry's CHOICE parameters. */
+	uint32_t v;
+	CHECK_EQ(sched_param_parse(sched_param_find("decider", NULL), "simple", &v), SCHED_OK);
+	CHECK_EQ(v, SCHED_DECIDER_SIMPLE);
+	CHECK_EQ(sched_param_parse(sched_param_find("quality", NULL), "ms", &v), SCHED_OK);
+	CHECK_EQ(v, SCHED_QUALITY_MS);
+	CHECK_EQ(sched_param_parse(sched_param_find("quality", NULL), "wait", &v), SCHED_E_INVAL);
 }
 
 /* --- re-planning in order, against a brute-force reference ----------------------------------------- */
@@ -276,7 +277,9 @@ static void take(const struct sched *s, struct snapshot *x)
 	}
 	x->used_segs = s->segs.used;
 	x->counters = s->counters;
-	x->stats = s->dynp;
+	struct sched_stats st;
+	sched_stats(s, &st);
+	x->stats = st.dynp;
 }
 
 static void virtual_leaves_live_untouched(void)
@@ -325,11 +328,8 @@ static void equal_qualities_keep_current(void)
 	static struct fx f;
 	for (int d = 0; d < 2; d++) {
 		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_DYNP};
-		cfg.dynp.decider = (uint8_t)(d == 0 ? SCHED_DECIDER_ADVANCED : SCHED_DECIDER_SIMPLE);
-		cfg.dynp.quality = SCHED_QUALITY_ARTWW;
-		cfg.dynp.lower = 7200;
-		cfg.dynp.upper = 9000;
-		cfg.dynp.set = true;
+		cfg = tp_set(cfg, "decider", d == 0 ? SCHED_DECIDER_ADVANCED : SCHED_DECIDER_SIMPLE);
+		cfg = tp_set(tp_set(tp_set(cfg, "quality", SCHED_QUALITY_ARTWW), "lower", 7200), "upper", 9000);
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 		CHECK_EQ(fx_stats(&f).order, SCHED_ORDER_FCFS); /* "The initial policy is FCFS" */
 		CHECK_EQ(fx_submit(&f, 'R', 10, 100, 0), SCHED_OK);
@@ -375,9 +375,7 @@ static void basic_bounds(void)
 	}
 	/* Bounds in the wrong order are refused. */
 	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_DYNP_BASIC};
-	cfg.dynp.lower = 9000;
-	cfg.dynp.upper = 7200;
-	cfg.dynp.set = true;
+	cfg = tp_set(tp_set(cfg, "lower", 9000), "upper", 7200);
 	CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_E_INVAL);
 }
 
@@ -404,21 +402,20 @@ static void tune_parameters(void)
 {
 	static struct fx f;
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_DYNP, 10), SCHED_OK);
-	CHECK_EQ(sched_config_get(f.s)->dynp.decider, SCHED_DECIDER_ADVANCED);
-	CHECK_EQ(sched_config_get(f.s)->dynp.quality, SCHED_QUALITY_ARTWW);
-	CHECK_EQ(sched_config_get(f.s)->dynp.lower, 7200);
-	struct sched_config c = (*sched_config_get(f.s));
-	c.dynp.quality = SCHED_QUALITY_MS;
-	c.dynp.decider = SCHED_DECIDER_SIMPLE;
+	const struct sched_config *live = sched_config_get(f.s);
+	CHECK_EQ(tp_get(live, "decider"), SCHED_DECIDER_ADVANCED);
+	CHECK_EQ(tp_get(live, "quality"), SCHED_QUALITY_ARTWW);
+	CHECK_EQ(tp_get(live, "lower"), 7200);
+	struct sched_config c = *live;
+	c = tp_set(tp_set(c, "quality", SCHED_QUALITY_MS), "decider", SCHED_DECIDER_SIMPLE);
 	CHECK_EQ(sched_tune(f.s, &c), SCHED_OK);
-	CHECK_EQ(sched_config_get(f.s)->dynp.quality, SCHED_QUALITY_MS);
-	c.dynp.lower = 10000; /* above the upper bound */
+	CHECK_EQ(tp_get(live, "quality"), SCHED_QUALITY_MS);
+	c = tp_set(c, "lower", 10000); /* above the upper bound */
 	CHECK_EQ(sched_tune(f.s, &c), SCHED_E_INVAL);
-	c.dynp.lower = 100;
-	c.dynp.decider = SCHED_DECIDER_COUNT;
-	CHECK_EQ(sched_tune(f.s, &c), SCHED_E_INVAL);
-	CHECK_EQ(sched_config_get(f.s)->dynp.lower, 7200);
-	CHECK_EQ(sched_config_get(f.s)->dynp.decider, SCHED_DECIDER_SIMPLE);
+	c = tp_set(c, "lower", 100);
+	CHECK_EQ(tp_put(&c, "decider", SCHED_DECIDER_COUNT), SCHED_E_RANGE); /* never reaches the area */
+	CHECK_EQ(tp_get(live, "lower"), 7200);
+	CHECK_EQ(tp_get(live, "decider"), SCHED_DECIDER_SIMPLE);
 }
 
 static const struct test tests[] = {

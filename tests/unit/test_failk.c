@@ -29,6 +29,7 @@
 #include "sched/gang.h"
 #include "sched/replay.h"
 #include "sched/sched.h"
+#include "test_params.h"
 /* Fault injection is the one private header this test reaches (tests/lint.sh lists it). */
 #include "failpoint.h"
 
@@ -530,7 +531,7 @@ static struct sched_config config_for(const struct wl *w, enum sched_policy_id p
 	c.policy = p;
 	c.max_jobs = MAXJ;
 	c.scratch_jobs = MAXJ;
-	c.tolerance = 120; /* relaxed: backfills may delay others a little */
+	c = tp_set(c, "tolerance", 120); /* relaxed: backfills may delay others a little */
 	return c;
 }
 
@@ -715,10 +716,8 @@ static bool sweep_engine(const struct wl *w, enum sched_policy_id p)
 			cfg.procs <<= 1;
 		cfg.n_partitions = 0;
 		cfg.n_queues = 0;
-		cfg.gang.set = true;
-		cfg.gang.quantum = GANG_QUANTUM;
-		cfg.gang.max_slots = 64;
-		cfg.gang.scheme = SCHED_GANG_BRMMS;
+		cfg = tp_set(tp_set(cfg, "quantum", GANG_QUANTUM), "max-slots", 64);
+		cfg = tp_set(cfg, "scheme", SCHED_GANG_BRMMS);
 	}
 	const unsigned refusing = 1u << SCHED_FAIL_REPLAY_SLOT | 1u << SCHED_FAIL_JOB | 1u << SCHED_FAIL_GANG_JOB;
 	const unsigned sites = refusing | 1u << SCHED_FAIL_GANG_SLOT;
@@ -765,9 +764,7 @@ static void the_engine_refuses_what_it_has_no_room_for(void)
 	why[0] = '\0';
 	struct sched_config big = config_for(&workloads[0], SCHED_POLICY_GANG);
 	big.procs = 16;
-	big.gang.set = true;
-	big.gang.quantum = GANG_QUANTUM;
-	big.gang.max_slots = 64;
+	big = tp_set(tp_set(big, "quantum", GANG_QUANTUM), "max-slots", 64);
 	engine_arena_size = sched_replay_arena_size_cfg(&big);
 	big.policy = SCHED_POLICY_SLACK;
 	if (sched_replay_arena_size_cfg(&big) > engine_arena_size)

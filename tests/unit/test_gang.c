@@ -11,6 +11,7 @@
 #include "gang_priv.h"
 #include "harness.h"
 #include "sched/replay.h"
+#include "test_params.h"
 
 #define GCAP 64
 static _Alignas(8) unsigned char arena[1u << 20];
@@ -695,9 +696,7 @@ static void engine_run(const struct sched_replay_job *jobs, uint32_t n, sched_ti
 	cfg.procs = 4;
 	cfg.max_jobs = n;
 	cfg.policy = SCHED_POLICY_GANG;
-	cfg.gang.set = true;
-	cfg.gang.quantum = quantum;
-	cfg.gang.scheme = SCHED_GANG_BRMMS;
+	cfg = tp_set(tp_set(cfg, "quantum", quantum), "scheme", SCHED_GANG_BRMMS);
 	memset(seen, 0, sizeof *seen);
 	CHECK(sched_replay_arena_size_cfg(&cfg) <= sizeof arena2);
 	CHECK_EQ(sched_replay_init(r, &cfg, arena2, sizeof arena2, on_replay, seen), SCHED_OK);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Hand-made scenarios for FCFS, EASY and conservative, including seed 000 Figs. 3, 4, 5 and 7. */
 #include "sched_fixture.h"
+#include "test_params.h"
 
 /* FCFS: the head blocks everything behind it; no backfilling even when a job would fit. */
 static void fcfs_head_blocks(void)
@@ -216,7 +217,8 @@ static void compress_depth_bounds_the_moves(void)
 {
 	static struct fx f;
 	for (uint32_t depth = 0; depth <= 2; depth++) {
-		struct sched_config cfg = {.procs = 4, .policy = SCHED_POLICY_CONS, .compress_depth = depth};
+		struct sched_config cfg = {.procs = 4, .policy = SCHED_POLICY_CONS};
+		cfg = tp_set(cfg, "compress-depth", depth);
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 1, 4, 100, 0), SCHED_OK);
 		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
@@ -248,7 +250,7 @@ static void compress_depth_bounds_the_moves(void)
 static void reservation_depth_bounds_the_reservations(void)
 {
 	static struct fx f;
-	struct sched_config cfg = {.procs = 4, .policy = SCHED_POLICY_CONS, .reservation_depth = 2};
+	struct sched_config cfg = tp_set((struct sched_config){.procs = 4, .policy = SCHED_POLICY_CONS}, "reservation-depth", 2);
 	CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 1, 4, 100, 0), SCHED_OK);
 	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
@@ -275,7 +277,7 @@ static void reservation_depth_bounds_the_reservations(void)
 static void reservation_depth_tuned_live(void)
 {
 	static struct fx f;
-	struct sched_config cfg = {.procs = 4, .policy = SCHED_POLICY_CONS, .reservation_depth = 2};
+	struct sched_config cfg = tp_set((struct sched_config){.procs = 4, .policy = SCHED_POLICY_CONS}, "reservation-depth", 2);
 	CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 1, 4, 100, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 4, 50, 0), SCHED_OK);
@@ -283,10 +285,11 @@ static void reservation_depth_tuned_live(void)
 	CHECK_EQ(fx_submit(&f, 4, 1, 1000, 0), SCHED_OK);
 	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(sched_predict(f.s, 4, &(sched_time_t){0}), SCHED_E_NOTSUP);
-	CHECK_EQ(sched_tune(f.s, &(struct sched_config){.reservation_depth = 0}), SCHED_OK);
+	CHECK_EQ(sched_tune(f.s, &(struct sched_config){.procs = 4}), SCHED_OK); /* depth 0: the default */
 	CHECK_EQ(fx_predict(&f, 4), 200);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
-	CHECK_EQ(sched_tune(f.s, &(struct sched_config){.reservation_depth = 1}), SCHED_OK);
+	struct sched_config one = tp_set((struct sched_config){.procs = 4}, "reservation-depth", 1);
+	CHECK_EQ(sched_tune(f.s, &one), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 2), 100);
 	CHECK_EQ(sched_predict(f.s, 3, &(sched_time_t){0}), SCHED_E_NOTSUP);
 	CHECK_EQ(sched_predict(f.s, 4, &(sched_time_t){0}), SCHED_E_NOTSUP);
@@ -303,7 +306,8 @@ static void reservation_depth_backfills_beyond(void)
 {
 	static struct fx f;
 	for (uint32_t depth = 0; depth <= 1; depth++) {
-		struct sched_config cfg = {.procs = 4, .policy = SCHED_POLICY_CONS, .reservation_depth = depth};
+		struct sched_config cfg = {.procs = 4, .policy = SCHED_POLICY_CONS};
+		cfg = tp_set(cfg, "reservation-depth", depth);
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 1, 2, 100, 0), SCHED_OK);
 		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "sched_fixture.h"
+#include "test_params.h"
 #include "slack.h"
 
 /* --- a small independent driver ---------------------------------------------------------- */
@@ -33,6 +34,15 @@ struct drive_limits {
 	sched_procs_t held[SCHED_MAX_QUEUES];
 	bool ok;
 };
+
+/* What the public API reports of job id (its slack and priority come from the policy owning its state). */
+static struct sched_job_info info_of(const struct sched *s, uint32_t id)
+{
+	struct sched_job_info info;
+	memset(&info, 0, sizeof info);
+	(void)sched_job_get(s, id, &info);
+	return info;
+}
 
 static struct dj *dj_find(struct dj *js, size_t n, uint32_t id)
 {
@@ -115,7 +125,7 @@ static bool drive(struct fx *f, struct dj *js, size_t n, struct drive_limits *li
 				return false;
 			if (j->err == SCHED_OK) {
 				const struct sched_job *k = sched_find(f->s, j->id);
-				j->slack0 = k->slack;
+				j->slack0 = sched_slack_job_c(k)->slack;
 				if (sched_predict(f->s, j->id, &j->promised) != SCHED_OK)
 					j->promised = SCHED_TIME_MAX;
 			}
@@ -162,8 +172,8 @@ static size_t random_jobs(struct test_rng *r, struct dj *js, size_t n, sched_pro
  */
 static int exhibit8(struct fx *f, sched_time_t tol, uint32_t permille, uint8_t scope)
 {
-	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = tol,
-				   .tolerance_permille = permille, .relaxed_scope = scope};
+	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED};
+	cfg = tp_set(tp_set(tp_set(cfg, "tolerance", tol), "tolerance-factor", permille), "relaxed-scope", scope);
 	if (fx_init_cfg(f, cfg) != SCHED_OK || fx_submit(f, 1, 6, 100, 0) != SCHED_OK ||
 	    sched_advance(f->s, 0) != SCHED_OK || fx_submit(f, 2, 10, 100, 0) != SCHED_OK ||
 	    fx_submit(f, 3, 2, 50, 0) != SCHED_OK || fx_submit(f, 4, 2, 120, 0) != SCHED_OK ||
@@ -212,8 +222,8 @@ static void relaxed_exhibit8(void)
  */
 static int exhibit8_waiting(struct fx *f, sched_time_t tol, uint32_t permille, uint8_t scope)
 {
-	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = tol,
-				   .tolerance_permille = permille, .relaxed_scope = scope};
+	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED};
+	cfg = tp_set(tp_set(tp_set(cfg, "tolerance", tol), "tolerance-factor", permille), "relaxed-scope", scope);
 	if (fx_init_cfg(f, cfg) != SCHED_OK || fx_submit(f, 1, 6, 100, 0) != SCHED_OK ||
 	    fx_submit(f, 10, 4, 10, 0) != SCHED_OK || sched_advance(f->s, 0) != SCHED_OK ||
 	    fx_submit(f, 2, 10, 100, 0) != SCHED_OK || fx_submit(f, 3, 2, 50, 0) != SCHED_OK ||
@@ -279,7 +289,7 @@ static void relaxed_delay_from_current_start(void)
 {
 	static struct fx f;
 	for (sched_time_t tol = 59; tol <= 60; tol++) {
-		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = tol};
+		struct sched_config cfg = tp_set((struct sched_config){.procs = 10, .policy = SCHED_POLICY_RELAXED}, "tolerance", tol);
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 1, 6, 100, 0), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 10, 4, 200, 0), SCHED_OK);
@@ -302,8 +312,8 @@ static void relaxed_delay_is_cumulative(void)
 {
 	static struct fx f;
 	for (uint8_t scope = 0; scope < SCHED_RELAXED_SCOPE_COUNT; scope++) {
-		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = 20,
-					   .relaxed_scope = scope};
+		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED};
+		cfg = tp_set(tp_set(cfg, "tolerance", 20), "relaxed-scope", scope);
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 1, 6, 100, 0), SCHED_OK);
 		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
@@ -334,7 +344,7 @@ static void relaxed_delay_is_cumulative(void)
 static void due_now_is_started(void)
 {
 	static struct fx f;
-	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_RELAXED, .tolerance = 1000};
+	struct sched_config cfg = tp_set((struct sched_config){.procs = 10, .policy = SCHED_POLICY_RELAXED}, "tolerance", 1000);
 	for (int k = 0; k < 2; k++) {
 		cfg.policy = k == 0 ? SCHED_POLICY_RELAXED : SCHED_POLICY_SLACK;
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
@@ -359,33 +369,34 @@ static void tune_and_switch(void)
 	CHECK_EQ(fx_submit(&f, 1, 10, 100, 0), SCHED_OK);
 	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 2, 10, 100, 0), SCHED_OK); /* reserved at 100 */
-	CHECK_EQ(sched_find(f.s, 2)->slack, SCHED_SLACK_INF);
+	CHECK_EQ(info_of(f.s, 2).slack, SCHED_SLACK_INF);
 	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_SLACK, 0), SCHED_OK);
-	CHECK_EQ(sched_find(f.s, 2)->prio3, 20);   /* SP = 100 / 4802 */
-	CHECK_EQ(sched_find(f.s, 2)->slack, 7154); /* as if it had been placed under slack */
+	CHECK_EQ(info_of(f.s, 2).prio3, 20);   /* SP = 100 / 4802 */
+	CHECK_EQ(info_of(f.s, 2).slack, 7154); /* as if it had been placed under slack */
 	/* Once only: back and forth changes nothing. */
 	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_CONS, 0), SCHED_OK);
 	CHECK_EQ(sched_set_policy(f.s, SCHED_POLICY_SLACK, 0), SCHED_OK);
-	CHECK_EQ(sched_find(f.s, 2)->prio3, 20);
+	CHECK_EQ(info_of(f.s, 2).prio3, 20);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
 	struct sched_config c = (*sched_config_get(f.s));
-	c.tolerance = 77;
-	c.slack.sf_milli = 500;
+	c = tp_set(tp_set(c, "tolerance", 77), "sf", 500);
 	CHECK_EQ(sched_tune(f.s, &c), SCHED_OK);
-	CHECK_EQ(sched_config_get(f.s)->tolerance, 77);
-	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 500);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "tolerance"), 77);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "sf"), 500);
 	CHECK_EQ(sched_slack_initial(f.s, 0), 3 * 2401 / 6); /* (1 - 0) x 0.5 x 2401 */
-	c.slack.heuristic = SCHED_HEUR_COUNT;
-	CHECK_EQ(sched_tune(f.s, &c), SCHED_E_INVAL);
-	c.slack.heuristic = SCHED_HEUR_DP;
-	c.slack.alpha_milli[2] = 1001;
-	CHECK_EQ(sched_tune(f.s, &c), SCHED_E_INVAL);
-	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 500); /* a refused tuning changes nothing */
-	c.slack.set = false; /* back to the paper's values */
+	/* Values out of range never reach the area: the registry refuses them. */
+	CHECK_EQ(tp_put(&c, "heuristic", SCHED_HEUR_COUNT), SCHED_E_RANGE);
+	CHECK_EQ(tp_put(&c, "alpha-p", 1001), SCHED_E_RANGE);
+	CHECK_EQ(tp_get(&c, "heuristic"), SCHED_HEUR_AST);
+	c = tp_set(c, "awt", 5);
 	CHECK_EQ(sched_tune(f.s, &c), SCHED_OK);
-	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 3000);
-	CHECK_EQ(sched_config_get(f.s)->slack.heuristic, SCHED_HEUR_AST);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "sf"), 500);
+	/* A configuration with no block given: the paper's values. */
+	struct sched_config fresh = {.procs = 10};
+	CHECK_EQ(sched_tune(f.s, &fresh), SCHED_OK);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "sf"), 3000);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "heuristic"), SCHED_HEUR_AST);
 }
 
 /* Without scratch the relaxed policy cannot try anything: init refuses it. */
@@ -425,7 +436,7 @@ static void relaxed_random_bounds(void)
 		CHECK_EQ(fx_stats(&b).counters.relaxed, 0);
 
 		memcpy(jb, ja, sizeof ja);
-		cfg.tolerance = 300;
+		cfg = tp_set(cfg, "tolerance", 300);
 		CHECK_EQ(fx_init_cfg(&b, cfg), SCHED_OK);
 		CHECK(drive(&b, jb, n, NULL));
 		for (size_t i = 0; i < n; i++) {
@@ -455,15 +466,10 @@ static struct sched_config slack_cfg(uint32_t sf, sched_time_t awt, uint16_t au,
 				     uint16_t af, enum sched_heuristic h)
 {
 	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_SLACK};
-	cfg.slack.sf_milli = sf;
-	cfg.slack.awt = awt;
-	cfg.slack.alpha_milli[0] = au;
-	cfg.slack.alpha_milli[1] = at;
-	cfg.slack.alpha_milli[2] = ap;
-	cfg.slack.alpha_milli[3] = af;
-	cfg.slack.heuristic = (uint8_t)h;
-	cfg.slack.set = true;
-	return cfg;
+	cfg = tp_set(tp_set(cfg, "sf", sf), "awt", awt);
+	cfg = tp_set(tp_set(cfg, "alpha-u", au), "alpha-t", at);
+	cfg = tp_set(tp_set(cfg, "alpha-p", ap), "alpha-f", af);
+	return tp_set(cfg, "heuristic", (uint32_t)h);
 }
 
 /* Section 2.2: s0 = (1 - p) SF AWT with p = prio3 / 3000; section 2.3: the cost, against libm. */
@@ -471,8 +477,8 @@ static void slack_formulas(void)
 {
 	static struct fx f;
 	CHECK_EQ(fx_init(&f, SCHED_POLICY_SLACK, 10), SCHED_OK);
-	CHECK_EQ(sched_config_get(f.s)->slack.sf_milli, 3000); /* the defaults of seed 003 section 3 */
-	CHECK_EQ(sched_config_get(f.s)->slack.awt, 2401);
+	CHECK_EQ(tp_get(sched_config_get(f.s), "sf"), 3000); /* the defaults of seed 003 section 3 */
+	CHECK_EQ(tp_get(sched_config_get(f.s), "awt"), 2401);
 	/* (1 - 1500/3000) x 3 x 2401 = 3601.5, truncated. */
 	CHECK_EQ(sched_slack_initial(f.s, 1500), 3601);
 	CHECK_EQ(sched_slack_initial(f.s, 0), 3 * 2401);
@@ -484,15 +490,15 @@ static void slack_formulas(void)
 	struct sched_job k;
 	memset(&k, 0, sizeof k);
 	k.procs = 4;
-	k.prio3 = 1500;
-	k.slack = 100;
+	sched_slack_job(&k)->prio3 = 1500;
+	sched_slack_job(&k)->slack = 100;
 	struct sched_num fac = sched_slack_factor(f.s, &k, 500);
 	CHECK(near(num_value(fac), 432.12));
 	CHECK(near(num_value(sched_slack_cost(f.s, fac, 7)), 7 * 432.12));
 	CHECK(near(num_value(sched_slack_cost(f.s, fac, -7)), -7 * 432.12));
 	CHECK(num_value(sched_slack_cost(f.s, fac, 0)) == 0);
 	/* Over quota costs nothing to move. */
-	k.prio3 = SCHED_PRIO_OVER_QUOTA;
+	sched_slack_job(&k)->prio3 = SCHED_PRIO_OVER_QUOTA;
 	CHECK(num_value(sched_slack_factor(f.s, &k, 500)) == 0);
 
 	/* Random weights, priorities and slacks against the formula in doubles. */
@@ -507,17 +513,17 @@ static void slack_formulas(void)
 		CHECK_EQ(fx_init_cfg(&f, slack_cfg(sf, awt, w[0], w[1], w[2], w[3], SCHED_HEUR_AST)), SCHED_OK);
 		memset(&k, 0, sizeof k);
 		k.procs = (sched_procs_t)test_rng_range(&r, 1, 4096);
-		k.prio3 = (uint16_t)test_rng_range(&r, 0, 3000);
-		double s0 = floor((3000.0 - k.prio3) / 3000.0 * sf / 1000.0 * awt);
-		CHECK_EQ(sched_slack_initial(f.s, k.prio3), (long long)s0);
-		k.slack = (int32_t)test_rng_range(&r, 0, (uint32_t)s0);
+		sched_slack_job(&k)->prio3 = (uint16_t)test_rng_range(&r, 0, 3000);
+		double s0 = floor((3000.0 - sched_slack_job(&k)->prio3) / 3000.0 * sf / 1000.0 * awt);
+		CHECK_EQ(sched_slack_initial(f.s, sched_slack_job(&k)->prio3), (long long)s0);
+		sched_slack_job(&k)->slack = (int32_t)test_rng_range(&r, 0, (uint32_t)s0);
 		uint16_t pj = (uint16_t)test_rng_range(&r, 1, 3000);
 		sched_time_t t = test_rng_range(&r, 1, 100000);
 		double au = w[0] / 1000.0, at = w[1] / 1000.0, ap = w[2] / 1000.0, af = w[3] / 1000.0;
 		double apf = floor(w[2] * (double)w[3] / 1000.0) / 1000.0; /* the core keeps ap x af in thousandths */
 		(void)af;
-		double want = pow(k.procs, au) * pow(t, at) * pow((double)k.prio3 / pj, ap) *
-			      pow(s0 / (k.slack < 1 ? 1 : k.slack), apf);
+		double want = pow(k.procs, au) * pow(t, at) * pow((double)sched_slack_job(&k)->prio3 / pj, ap) *
+			      pow(s0 / (sched_slack_job(&k)->slack < 1 ? 1 : sched_slack_job(&k)->slack), apf);
 		double got = num_value(sched_slack_cost(f.s, sched_slack_factor(f.s, &k, pj), (int64_t)t));
 		CHECK(fabs(got - want) <= 1e-8 * want + 1e-12);
 	}
@@ -569,11 +575,11 @@ static void slack_heuristic_orders(void)
 				double *cab[2] = {&ca, &cb};
 				for (int q = 0; q < 2; q++) {
 					const struct sched_job *k = ab[q];
-					if (k->prio3 == SCHED_PRIO_OVER_QUOTA || k->prio3 == 0)
+					if (sched_slack_job_c(k)->prio3 == SCHED_PRIO_OVER_QUOTA || sched_slack_job_c(k)->prio3 == 0)
 						continue;
-					double s0 = floor((3000.0 - k->prio3) * 3 * 2401 / 3000.0);
-					double left = k->slack < 1 ? 1 : k->slack;
-					*cab[q] = s0 == 0 ? 0 : k->procs * (k->prio3 / 3000.0) * (s0 / left);
+					double s0 = floor((3000.0 - sched_slack_job_c(k)->prio3) * 3 * 2401 / 3000.0);
+					double left = sched_slack_job_c(k)->slack < 1 ? 1 : sched_slack_job_c(k)->slack;
+					*cab[q] = s0 == 0 ? 0 : k->procs * (sched_slack_job_c(k)->prio3 / 3000.0) * (s0 / left);
 				}
 				/* Near-equal costs may round either way; exact ties (zero) go by arrival. */
 				CHECK(ca >= cb * (1 - 1e-9));
@@ -581,8 +587,8 @@ static void slack_heuristic_orders(void)
 				break;
 			}
 			case SCHED_HEUR_DP: {
-				long pa = a->prio3 == SCHED_PRIO_OVER_QUOTA ? -1 : a->prio3;
-				long pb = b->prio3 == SCHED_PRIO_OVER_QUOTA ? -1 : b->prio3;
+				long pa = sched_slack_job_c(a)->prio3 == SCHED_PRIO_OVER_QUOTA ? -1 : sched_slack_job_c(a)->prio3;
+				long pb = sched_slack_job_c(b)->prio3 == SCHED_PRIO_OVER_QUOTA ? -1 : sched_slack_job_c(b)->prio3;
 				CHECK(pa > pb || (pa == pb && tie_ok));
 				break;
 			}
@@ -629,35 +635,35 @@ static void slack_insert_hand(void)
 	CHECK_EQ(fx_submit(&f, 'R', 10, 100, 0), SCHED_OK);
 	CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
 	CHECK_EQ(fx_submit(&f, 'W', 10, 100, 0), SCHED_OK);
-	CHECK_EQ(sched_find(f.s, 'W')->prio3, 20);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, 7154);
+	CHECK_EQ(info_of(f.s, 'W').prio3, 20);
+	CHECK_EQ(info_of(f.s, 'W').slack, 7154);
 
 	CHECK_EQ(scenario(&f, cfg, 0, 0), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, 7154 - 50);
+	CHECK_EQ(info_of(f.s, 'W').slack, 7154 - 50);
 	/* J waits 90: SP = 90 / 4802 -> 18; s0 = 2982 x 2.401 = 7159.78 -> 7159. */
-	CHECK_EQ(sched_find(f.s, 'J')->prio3, 18);
-	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159);
+	CHECK_EQ(info_of(f.s, 'J').prio3, 18);
+	CHECK_EQ(info_of(f.s, 'J').slack, 7159);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
 	/* SF = 0.001: W1 gets 2 s of slack, so the 50 s delay is infinite; conservative wins. */
 	CHECK_EQ(scenario(&f, slack_cfg(1, 2401, 1000, 1000, 1000, 1000, SCHED_HEUR_AST), 0, 0), 0);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, 2);
+	CHECK_EQ(info_of(f.s, 'W').slack, 2);
 	CHECK_EQ(fx_predict(&f, 'J'), 200);
 	CHECK_EQ(fx_predict(&f, 'W'), 100);
 
 	/* An over-quota newcomer may delay nobody. */
 	CHECK_EQ(scenario(&f, cfg, 0, SCHED_PP_OVER_QUOTA), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 200);
-	CHECK_EQ(sched_find(f.s, 'J')->slack, SCHED_SLACK_INF);
-	CHECK_EQ(sched_find(f.s, 'J')->prio3, SCHED_PRIO_OVER_QUOTA);
+	CHECK_EQ(info_of(f.s, 'J').slack, SCHED_SLACK_INF);
+	CHECK_EQ(info_of(f.s, 'J').prio3, SCHED_PRIO_OVER_QUOTA);
 
 	/* An over-quota waiting job is delayed for free: 450 against 950. */
 	CHECK_EQ(scenario(&f, cfg, SCHED_PP_OVER_QUOTA, 0), 0);
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, SCHED_SLACK_INF);
+	CHECK_EQ(info_of(f.s, 'W').slack, SCHED_SLACK_INF);
 
 	/* W1 at political priority 1: prio3 = 1020, cost 10 x (1020 / 500) x 50 = 1020; 1470 > 950. */
 	CHECK_EQ(scenario(&f, cfg, 1000, 0), 0);
@@ -670,7 +676,7 @@ static void slack_insert_hand(void)
 static struct sched_config slack_cfg_end(enum sched_heuristic h, enum sched_early_end e)
 {
 	struct sched_config cfg = slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, h);
-	cfg.slack.early_end = (uint8_t)e;
+	cfg = tp_set(cfg, "early-end", (uint32_t)e);
 	return cfg;
 }
 
@@ -688,8 +694,8 @@ static void slack_remove_hand(void)
 	CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 'J'), 20);
 	CHECK_EQ(fx_predict(&f, 'W'), 70);
-	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159 + 80);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, 7104 + 80);
+	CHECK_EQ(info_of(f.s, 'J').slack, 7159 + 80);
+	CHECK_EQ(info_of(f.s, 'W').slack, 7104 + 80);
 	CHECK_EQ(sched_advance(f.s, 20), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 'J'), 20);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
@@ -709,8 +715,8 @@ static void slack_remove_hand(void)
 	CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 'J'), 20);
 	CHECK_EQ(fx_predict(&f, 'W'), 150);
-	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159);
-	CHECK_EQ(sched_find(f.s, 'W')->slack, 7104);
+	CHECK_EQ(info_of(f.s, 'J').slack, 7159);
+	CHECK_EQ(info_of(f.s, 'W').slack, 7104);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 
 	/* Tick word for word: nothing moves, the hole 20..100 stays idle. */
@@ -726,7 +732,7 @@ static void slack_remove_hand(void)
 	CHECK_EQ(scenario(&f, slack_cfg(3000, 2401, 1000, 1000, 1000, 1000, SCHED_HEUR_AST), 0, 0), 0);
 	CHECK_EQ(sched_cancel(f.s, 'W', 30), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 'J'), 100);
-	CHECK_EQ(sched_find(f.s, 'J')->slack, 7159);
+	CHECK_EQ(info_of(f.s, 'J').slack, 7159);
 	CHECK_EQ(sched_check(f.s), SCHED_OK);
 }
 
@@ -743,8 +749,8 @@ static void slack_removal_ties(void)
 	static struct fx f;
 	for (int mode = 0; mode < 3; mode++) {
 		struct sched_config cfg = slack_cfg(3000, 10, 1000, 1000, 1000, 1000, SCHED_HEUR_AST);
-		cfg.slack.early_end = (uint8_t)(mode == 0 ? SCHED_END_COMPRESS : SCHED_END_SEARCH);
-		cfg.slack.removal_ties = (uint8_t)(mode == 2 ? SCHED_TIES_MORE : SCHED_TIES_FEWER);
+		cfg = tp_set(cfg, "early-end", mode == 0 ? SCHED_END_COMPRESS : SCHED_END_SEARCH);
+		cfg = tp_set(cfg, "removal-ties", mode == 2 ? SCHED_TIES_MORE : SCHED_TIES_FEWER);
 		CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 'R', 10, 100, 0), SCHED_OK);
 		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
@@ -752,8 +758,8 @@ static void slack_removal_ties(void)
 		d.up_milli = 1000;
 		d.pp_milli = 1000;
 		CHECK_EQ(sched_submit(f.s, &d, 0), SCHED_OK);
-		CHECK_EQ(sched_find(f.s, 'H')->prio3, 3000);
-		CHECK_EQ(sched_find(f.s, 'H')->slack, 0);
+		CHECK_EQ(info_of(f.s, 'H').prio3, 3000);
+		CHECK_EQ(info_of(f.s, 'H').slack, 0);
 		CHECK_EQ(sched_finish(f.s, 'R', 20), SCHED_OK);
 		CHECK_EQ(fx_predict(&f, 'H'), mode == 1 ? 100 : 20);
 		CHECK_EQ(sched_check(f.s), SCHED_OK);
@@ -880,7 +886,7 @@ static void queue_limits_every_policy(void)
 		CHECK_EQ(fx_started(&f, 3), 30); /* user 1 is back under 2 and the cap under 6 */
 		CHECK_EQ(fx_started(&f, 5), SCHED_TIME_MAX);
 		CHECK_EQ(sched_check(f.s), SCHED_OK);
-		CHECK(fx_stats(&f).counters.limited > 0 || !sched_pol(f.s)->plans);
+		CHECK(fx_stats(&f).counters.limited > 0 || !sched_pol_plans(sched_pol(f.s)));
 	}
 }
 

@@ -9,6 +9,7 @@
 
 #include "harness.h"
 #include "sched/replay.h"
+#include "sched_priv.h"
 
 static void every_policy_has_a_name_and_help(void)
 {
@@ -142,10 +143,9 @@ static void a_block_takes_its_defaults(void)
 	const struct sched_param *awt = sched_param_find("awt", &pol), *sf = sched_param_find("sf", &pol);
 	struct sched_config cfg = {.procs = 8, .max_jobs = 4, .policy = SCHED_POLICY_SLACK, .scratch_jobs = 4};
 	CHECK_EQ(sched_param_set(&cfg, awt, 600), SCHED_OK);
-	CHECK(cfg.slack.set);
-	CHECK_EQ(cfg.slack.awt, 600);
-	CHECK_EQ(cfg.slack.sf_milli, sf->def);
-	CHECK_EQ(cfg.slack.alpha_milli[3], 1000);
+	CHECK_EQ(sched_param_get(&cfg, awt), 600);
+	CHECK_EQ(sched_param_get(&cfg, sf), sf->def);
+	CHECK_EQ(sched_param_get(&cfg, sched_param_find("alpha-f", NULL)), 1000);
 	/* Cross-checks come from the policy: basic dynP's bounds must be in order. */
 	struct sched_config d = {.procs = 8, .max_jobs = 4, .policy = SCHED_POLICY_DYNP_BASIC, .scratch_jobs = 4};
 	CHECK_EQ(sched_param_set(&d, sched_param_find("lower", &pol), 9500), SCHED_OK);
@@ -199,7 +199,54 @@ static void the_checks_agree_with_the_calls(void)
 	CHECK_EQ(sched_param_get(sched_config_get(s), sched_param_find("lower", &owner)), 9500);
 }
 
+/*
+ * The NULL-hook rule (core/src/sched_priv.h): every hook is optional and
+ * sched.c guards each call, so what must hold is that a policy's hooks agree
+ * with what the registry states of it (sched_policy_info): a planning policy
+ * admits, passes, predicts and enters; a time-shared one has no hook; state
+ * is declared exactly when it is set up and read; and the shared areas are
+ * the largest any policy declares, no more.
+ */
+static void hooks_agree_with_info(void)
+{
+	size_t most_state = 0, most_job = 0;
+	struct sched_policy_info info;
+	for (int id = 0; id < SCHED_POLICY_COUNT; id++) {
+		const struct sched_policy *p = sched_policies[id];
+		CHECK_EQ(sched_policy_info((enum sched_policy_id)id, &info), SCHED_OK);
+		CHECK(info.family != NULL && strcmp(info.name, p->name) == 0);
+		CHECK_EQ(info.n_params, p->n_params);
+		CHECK_EQ(info.timeshared, sched_policy_timeshared((enum sched_policy_id)id));
+		CHECK_EQ(info.needs_scratch, sched_policy_needs_scratch((enum sched_policy_id)id));
+		bool any = p->admit || p->reflow || p->pass || p->predict || p->enter || p->on_start || p->on_end ||
+			   p->on_cancel || p->on_tune || p->stats || p->reservation_depth || p->job_init || p->job_info;
+		if (info.timeshared) {
+			CHECK(!any && !info.plans && p->state_bytes == 0 && p->job_bytes == 0);
+			CHECK(strcmp(info.family, "gang") == 0);
+			continue;
+		}
+		CHECK(p->pass != NULL); /* a policy that never starts a job is none */
+		CHECK_EQ(info.plans, p->admit != NULL);
+		if (info.plans)
+			CHECK(p->predict != NULL && p->enter != NULL);
+		CHECK_EQ(info.plans, strcmp(info.family, "queue") != 0);
+		CHECK(p->reservation_depth == NULL || info.plans);
+		CHECK_EQ(p->job_bytes > 0, p->job_init != NULL);
+		CHECK_EQ(p->job_bytes > 0, p->job_info != NULL);
+		CHECK(p->state_bytes == 0 || p->enter != NULL || p->on_start != NULL); /* state it never sets is none */
+		CHECK(p->state_bytes <= SCHED_POLICY_STATE_BYTES && p->job_bytes <= SCHED_POLICY_JOB_BYTES);
+		if (p->state_bytes > most_state)
+			most_state = p->state_bytes;
+		if (p->job_bytes > most_job)
+			most_job = p->job_bytes;
+	}
+	CHECK_EQ(most_state, SCHED_POLICY_STATE_BYTES);
+	CHECK_EQ(most_job, SCHED_POLICY_JOB_BYTES);
+	CHECK_EQ(sched_policy_info(SCHED_POLICY_COUNT, &info), SCHED_E_INVAL);
+}
+
 static const struct test tests[] = {
+	{"hooks_agree_with_info", hooks_agree_with_info},
 	{"every_policy_has_a_name_and_help", every_policy_has_a_name_and_help},
 	{"every_parameter_round_trips_and_is_checked", every_parameter_round_trips_and_is_checked},
 	{"parser_by_hand", parser_by_hand},

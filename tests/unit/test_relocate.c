@@ -12,6 +12,7 @@
 
 #include "harness.h"
 #include "sched/replay.h"
+#include "test_params.h"
 
 #define JOBS 400u
 
@@ -82,7 +83,8 @@ static void on_step(void *ctx, const struct sched_replay *rc, sched_time_t t)
 /* The run's hash; `*ok` false if any step failed (CHECK cannot return from a function with a value). */
 static uint64_t replay_hash(enum sched_policy_id p, struct source *src, uint32_t every, uint32_t *moves, int *ok)
 {
-	struct sched_config cfg = {.procs = 64, .max_jobs = 96, .policy = p, .scratch_jobs = 96, .tolerance = 300};
+	struct sched_config cfg = {.procs = 64, .max_jobs = 96, .policy = p, .scratch_jobs = 96};
+	cfg = tp_set(cfg, "tolerance", 300);
 	struct hopper h = {.at = 0, .every = every};
 	h.size = sched_replay_arena_size_cfg(&cfg);
 	h.arena[0] = aligned_alloc(SCHED_ARENA_ALIGN, (h.size + 7u) & ~(size_t)7u);

@@ -53,14 +53,6 @@ enum sched_dynp_case {
 	SCHED_CASE_COUNT
 };
 
-/* Parameters of the dynP policies; all zero (or set false) means the seed's defaults. */
-struct sched_dynp_cfg {
-	sched_time_t lower, upper; /* basic dynP: bounds on the waiting jobs' average estimate (7200, 9000 s) */
-	uint8_t decider;           /* enum sched_decider */
-	uint8_t quality;           /* enum sched_quality */
-	bool set;
-};
-
 /* What the dynP policies did, for the layout of seed 004 Tables 4 to 6. */
 struct sched_dynp_stats {
 	uint32_t started[SCHED_ORDER_COUNT];  /* jobs started while each order was in force */
@@ -81,14 +73,9 @@ struct sched_dynp_stats {
 enum sched_order sched_dynp_decide(enum sched_decider d, const uint64_t q[SCHED_ORDER_COUNT],
 				   enum sched_order current, enum sched_dynp_case *c);
 
-/** Name of a case ("1", "4a", ...), an order ("fcfs", "sjf", "ljf"), a decider, a quality; NULL if unknown. O(1). */
+/** Name of a case ("1", "4a", ...), an order ("fcfs", "sjf", "ljf"); NULL if unknown. O(1).
+ * (Deciders and qualities are CHOICE parameters: sched_param_parse/format name them.) */
 const char *sched_dynp_case_name(enum sched_dynp_case c);
 const char *sched_order_name(enum sched_order o);
-const char *sched_decider_name(enum sched_decider d);
-const char *sched_quality_name(enum sched_quality q);
-
-/** Parse a decider ("simple", "advanced") or quality ("artww", "art", "ms"). O(1). @retval SCHED_E_INVAL unknown. */
-int sched_decider_parse(const char *name, enum sched_decider *d);
-int sched_quality_parse(const char *name, enum sched_quality *q);
 
 #endif /* SCHED_DYNP_H */

@@ -57,6 +57,27 @@ struct sched_gang_config {
 	enum sched_gang_bc_slots bc_slots; /* BC only; 0 (keep-one) is the paper's */
 };
 
+/*
+ * Gang scheduling's parameters (Zhou, Walsh and Brent 2000), as the gang
+ * policy's block in a struct sched_config holds them (core/src/policy_gang.c).
+ */
+struct sched_gang_params {
+	sched_time_t quantum;     /* seconds per time slot (default 5) */
+	uint32_t max_slots;       /* rows of the slots x processors matrix (default 0: one per job, never reached) */
+	uint8_t scheme;           /* enum sched_gang_scheme (default BRMMS) */
+	uint8_t bc_slots;         /* enum sched_gang_bc_slots (default keep-one) */
+	bool set;                 /* false: the defaults for the whole block */
+};
+
+struct sched_config;
+
+/**
+ * The gang parameters in @p cfg, defaults filled in for a block not given:
+ * how the replay engine and the replayer read them (the configuration's
+ * parameter area is opaque). O(1), no errors.
+ */
+struct sched_gang_params sched_gang_params_get(const struct sched_config *cfg);
+
 /**
  * The slot bound to use for @p max_slots (0: as many slots as @p max_jobs, at
  * most 65535). A slot is only ever made to place an arriving job, so there

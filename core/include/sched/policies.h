@@ -4,25 +4,30 @@
 #define SCHED_POLICIES_H
 
 /*
- * X(ID, symbol): the policy is SCHED_POLICY_<ID> and its definition is
- * `const struct sched_policy sched_policy_<symbol>` in core/src/ (name,
- * help, hooks, parameters: core/src/sched_priv.h). The order is the
- * order of enum sched_policy_id, of help texts and of the tests. Adding a
- * policy is its file plus one line here (docs/adding-a-policy.md). A
- * time-sharing policy (gang) is an entry too: the replay engine runs it on
- * its own module (sched/gang.h) instead of struct sched.
+ * X(ID, symbol, param_bytes): the policy is SCHED_POLICY_<ID> and its
+ * definition is `const struct sched_policy sched_policy_<symbol>` in
+ * core/src/ (name, help, hooks, parameters, state: core/src/sched_priv.h).
+ * param_bytes is the size of its parameter block in struct sched_config's
+ * opaque parameter area (a multiple of 4; 0 for none): the blocks are laid
+ * out in this order at compile time (SCHED_PARAMS_AT_<ID>), so every build
+ * has the same layout and a policy file checks its block against it. The
+ * order is the order of enum sched_policy_id, of help texts and of the
+ * tests. Adding a policy is its file plus one line here
+ * (docs/adding-a-policy.md). A time-sharing policy (gang) is an entry too:
+ * the replay engine runs it on its own module (sched/gang.h) instead of
+ * struct sched.
  */
-#define SCHED_POLICIES(X)             \
-	X(FCFS, fcfs)                 \
-	X(EASY, easy)                 \
-	X(CONS, cons)                 \
-	X(RELAXED, relaxed)           \
-	X(SLACK, slack)               \
-	X(FCFS_REPLAN, fcfs_replan)   \
-	X(SJF, sjf)                   \
-	X(LJF, ljf)                   \
-	X(DYNP_BASIC, dynp_basic)     \
-	X(DYNP, dynp)                 \
-	X(GANG, gang)
+#define SCHED_POLICIES(X)                 \
+	X(FCFS, fcfs, 0)                  \
+	X(EASY, easy, 0)                  \
+	X(CONS, cons, 8)                  \
+	X(RELAXED, relaxed, 12)           \
+	X(SLACK, slack, 20)               \
+	X(FCFS_REPLAN, fcfs_replan, 0)    \
+	X(SJF, sjf, 0)                    \
+	X(LJF, ljf, 0)                    \
+	X(DYNP_BASIC, dynp_basic, 12)     \
+	X(DYNP, dynp, 4)                  \
+	X(GANG, gang, 12)
 
 #endif /* SCHED_POLICIES_H */

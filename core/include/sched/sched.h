@@ -40,10 +40,24 @@
 
 /* The policies (sched/policies.h): SCHED_POLICY_FCFS, _EASY, _CONS, ... in registry order. */
 enum sched_policy_id {
-#define SCHED_POLICY_ID(id, sym) SCHED_POLICY_##id,
+#define SCHED_POLICY_ID(id, sym, bytes) SCHED_POLICY_##id,
 	SCHED_POLICIES(SCHED_POLICY_ID)
 #undef SCHED_POLICY_ID
 	SCHED_POLICY_COUNT
+};
+
+/*
+ * Where each policy's parameter block starts in struct sched_config's
+ * parameter area: the sum of the blocks before it in the registry
+ * (SCHED_PARAMS_AT_<ID>), and the area's size (SCHED_PARAM_BYTES). Fixed
+ * at compile time from sched/policies.h, so the layout is the same in
+ * every build; only the policy's own file knows what its block holds.
+ */
+enum sched_params_at {
+#define SCHED_PARAMS_AT(id, sym, bytes) SCHED_PARAMS_AT_##id, SCHED_PARAMS_END_##id = SCHED_PARAMS_AT_##id + (bytes)-1,
+	SCHED_POLICIES(SCHED_PARAMS_AT)
+#undef SCHED_PARAMS_AT
+	SCHED_PARAM_BYTES
 };
 
 /*
@@ -106,26 +120,6 @@ enum sched_removal_ties {
 	SCHED_TIES_COUNT
 };
 
-/* Slack-based backfilling parameters (Talby and Feitelson 1999); all zero means the paper's defaults. */
-struct sched_slack_cfg {
-	uint32_t sf_milli;        /* slack factor SF, thousandths (default 3000) */
-	sched_time_t awt;         /* average wait time AWT, seconds (default 2401) */
-	uint16_t alpha_milli[4];  /* alpha_u, alpha_t, alpha_p, alpha_f, thousandths (default 1000) */
-	uint8_t heuristic;        /* enum sched_heuristic (default AST) */
-	uint8_t early_end;        /* enum sched_early_end (default compress) */
-	uint8_t removal_ties;     /* enum sched_removal_ties (default fewer) */
-	bool set;                 /* false: use the defaults above for the whole block */
-};
-
-/* Gang scheduling's parameters (Zhou, Walsh and Brent 2000); all zero (set false) means the defaults. */
-struct sched_gang_params {
-	sched_time_t quantum;     /* seconds per time slot (default 5) */
-	uint32_t max_slots;       /* rows of the slots x processors matrix (default 0: one per job, never reached) */
-	uint8_t scheme;           /* enum sched_gang_scheme (default BRMMS) */
-	uint8_t bc_slots;         /* enum sched_gang_bc_slots (default keep-one) */
-	bool set;
-};
-
 struct sched_config {
 	sched_procs_t procs;          /* machine size (with partitions: set to their sum by init) */
 	uint32_t max_jobs;            /* jobs in the system at once (waiting + running) */
@@ -134,20 +128,16 @@ struct sched_config {
 	sched_procs_t partition_procs[SCHED_MAX_PARTITIONS];
 	uint8_t n_queues;             /* 0: one queue without limits */
 	struct sched_queue_cfg queues[SCHED_MAX_QUEUES];
-	sched_time_t tolerance;       /* relaxed: delay allowed to others, seconds ... */
-	uint32_t tolerance_permille;  /* ... plus this share of the delayed job's estimate */
-	uint8_t relaxed_scope;        /* relaxed: enum sched_relaxed_scope (default ALL) */
-	struct sched_slack_cfg slack;
-	struct sched_dynp_cfg dynp;
-	struct sched_gang_params gang; /* a time-sharing policy: the replay engine runs sched/gang.h with these */
 	uint32_t scratch_jobs;        /* planning scratch (relaxed, slack, the dynP family): jobs it can take; 0 = none */
-	uint32_t compress_depth;      /* cons: waiting jobs one compression examines, in plan order; 0 = all */
-	uint32_t reservation_depth;   /* cons: waiting jobs that hold a reservation, in plan order; 0 = all */
+	/* The policies' parameters, one block per policy (sched_params_at): opaque, read and written
+	 * only through sched_param_get/set/parse by name (sched_param_find). All zero: every
+	 * parameter at its default. A plain array, so the configuration stays a copyable value. */
+	uint32_t params[(SCHED_PARAM_BYTES + 3) / 4];
 };
 
 /*
  * A policy parameter, as the registry describes it: where it lives in
- * struct sched_config, its range, default, unit and help. The replayer's
+ * its policy's block of struct sched_config's parameter area, its range, default, unit and help. The replayer's
  * options, the console's `config` command and their help texts are made
  * from these, and sched_init() checks every value against them.
  */
@@ -164,8 +154,8 @@ struct sched_param {
 	const char *unit;             /* "s", "" */
 	const char *const *choices;   /* CHOICE: the names, NULL-terminated */
 	const char *const *labels;    /* CHOICE: short names for report columns (NULL: the names) */
-	uint16_t offset;              /* of the value in struct sched_config */
-	uint16_t set_offset;          /* of the bool that says its block was given, or SCHED_PARAM_NO_BLOCK */
+	uint16_t offset;              /* of the value in struct sched_config's parameter area */
+	uint16_t set_offset;          /* of the bool there that says its block was given, or SCHED_PARAM_NO_BLOCK */
 	uint8_t size;                 /* bytes of the value: 1, 2 or 4 */
 	uint8_t kind;                 /* enum sched_param_kind */
 	bool listable;                /* the replayer takes a list and replays one column per value */
@@ -279,7 +269,7 @@ struct sched_counters {
 struct sched_stats {
 	sched_time_t now;            /* latest time seen */
 	enum sched_policy_id policy; /* in force */
-	uint8_t order;               /* the dynP family: the order in force (enum sched_order) */
+	uint8_t order;               /* the dynP family: the order in force (enum sched_order); 0 otherwise */
 	uint32_t waiting, running;   /* jobs in the queue and on the machine */
 	sched_procs_t busy;          /* processors held by running jobs, all partitions */
 	sched_procs_t procs;         /* machine size */
@@ -288,12 +278,20 @@ struct sched_stats {
 	uint32_t segments;           /* segments in all profiles now */
 	uint32_t scratch_jobs;       /* the planning scratch's capacity (0: none) */
 	struct sched_counters counters;
-	struct sched_dynp_stats dynp;
+	struct sched_dynp_stats dynp; /* the dynP family, since it took over; zero otherwise */
 };
 
 /* Bytes of the opaque parts, checked against the private definitions by static assertions. */
 #define SCHED_REL_BYTES sizeof(intptr_t)                /* one self-relative link */
-#define SCHED_JOB_BYTES (3 * SCHED_REL_BYTES + 48u)     /* one job slot */
+/*
+ * The policies' state (core/src/sched_priv.h): each policy declares what it
+ * needs per scheduler and per job, and the areas are the largest of these
+ * (slack's per-job priority and slack; dynP's order and counters), so that
+ * sched_set_policy() never has to lay the arena out again.
+ */
+#define SCHED_POLICY_STATE_BYTES 120u                   /* per scheduler, in the state header */
+#define SCHED_POLICY_JOB_BYTES 8u                       /* per job slot */
+#define SCHED_JOB_BYTES (3 * SCHED_REL_BYTES + 40u + SCHED_POLICY_JOB_BYTES) /* one job slot */
 #define SCHED_SEG_BYTES (2 * SCHED_REL_BYTES + 8u)      /* one profile segment */
 #define SCHED_STATE_BYTES (2048u + 64u * SCHED_REL_BYTES) /* the state header at the arena's start (at most) */
 #define SCHED_NUM_BYTES 16u
@@ -415,7 +413,9 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start);
  * Switch policy at @p now. Waiting jobs keep their order; a planning policy
  * reserves each of them afresh in that order (earlier guarantees are void);
  * under slack, a job without a scheduler priority yet gets it from that
- * placement, with its initial slack. O(n^2).
+ * placement, with its initial slack. The new policy's own state starts
+ * afresh (EASY's cache, the dynP family's order and the counters
+ * sched_stats() reports in `order` and `dynp`). O(n^2).
  * @retval SCHED_E_INVAL unknown policy, or one that needs scratch the arena has not.
  */
 int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t now);
@@ -515,6 +515,25 @@ int sched_param_set(struct sched_config *cfg, const struct sched_param *p, uint3
 /** Name of a policy ("fcfs", "easy", "cons", "relaxed", "slack", "fcfs-replan", "sjf", "ljf", "dynp-basic", "dynp"), or NULL. O(1). */
 const char *sched_policy_name(enum sched_policy_id policy);
 
+/*
+ * What the registry states about a policy, for callers that treat kinds of
+ * policies differently (report columns, benchmarks): never compare ids by
+ * their position in the registry.
+ */
+struct sched_policy_info {
+	const char *name;
+	const char *family;   /* "queue": decides at each pass (fcfs, easy); "plan": a reservation per job
+				 (cons, relaxed, slack); "dynp": plans in an order it may switch (the dynP
+				 family); "gang": time-shares the machine */
+	bool timeshared;      /* runs on sched/gang.h, not on struct sched (sched_init refuses it) */
+	bool plans;           /* every waiting job holds a reservation from its submit on */
+	bool needs_scratch;   /* config scratch_jobs must be > 0 */
+	uint8_t n_params;     /* its parameters (sched_policy_params) */
+};
+
+/** What the registry states about policy @p id, into *@p out. O(1). @retval SCHED_E_INVAL unknown policy. */
+int sched_policy_info(enum sched_policy_id id, struct sched_policy_info *out);
+
 /** Does @p policy time-share the machine (it runs on sched/gang.h, not on struct sched)? O(1). */
 bool sched_policy_timeshared(enum sched_policy_id policy);
 
@@ -523,11 +542,5 @@ bool sched_policy_needs_scratch(enum sched_policy_id policy);
 
 /** Parse a policy name; also accepts "conservative". O(1). @retval SCHED_E_INVAL unknown. */
 int sched_policy_parse(const char *name, enum sched_policy_id *policy);
-
-/** Name of a heuristic ("ast", "aat", "du", "dc", "dp"), or NULL. O(1). */
-const char *sched_heuristic_name(enum sched_heuristic h);
-
-/** Parse a heuristic name. O(1). @retval SCHED_E_INVAL unknown. */
-int sched_heuristic_parse(const char *name, enum sched_heuristic *h);
 
 #endif /* SCHED_SCHED_H */
