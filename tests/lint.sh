@@ -12,12 +12,13 @@ else
 fi
 
 # The state boundary (docs/design.md): outside core/, nothing includes the core's private
-# headers, so no caller can read a field of the scheduler's state (the public headers declare
-# struct sched, struct sched_job and struct sched_gang without their fields). Unit tests may,
+# headers, so no caller can read a field of the scheduler's state or the replay engine's (the
+# public headers declare struct sched, struct sched_job, struct sched_gang and struct
+# sched_replay without their fields). Unit tests may,
 # where a module has no public face (list, pool, profile, soft float, slack internals) or to
 # inject faults; they are listed here by name so that a new one is a decision, not an accident.
 allowed='tests/unit/test_(list|pool|profile|num|priorities|dynp|gang|sched|failk)\.c'
-leaks=$(grep -rlE '#include "(sched_priv|gang_priv|slack|num|list|pool|profile|util|failpoint)\.h"' \
+leaks=$(grep -rlE '#include "(sched_priv|gang_priv|replay_priv|slack|num|list|pool|profile|util|failpoint)\.h"' \
 	--include='*.c' --include='*.h' sim_host firmware tools tests port 2>/dev/null |
 	grep -vE "^($allowed|tools/probe/sizes\.c)$")
 if [ -z "$leaks" ]; then
@@ -26,7 +27,7 @@ else
 	echo "TEST lint.state_boundary FAIL private core headers included by: $(echo $leaks)"
 fi
 # And the public headers define none of the state's structures.
-defs=$(grep -nE '^struct (sched|sched_job|sched_seg|sched_gang|sched_gang_job|sched_pool|sched_profile|sched_list) \{' \
+defs=$(grep -nE '^struct (sched|sched_job|sched_seg|sched_gang|sched_gang_job|sched_pool|sched_profile|sched_list|sched_replay|sched_replay_slot|sched_replay_tslot|sched_replay_pending) \{' \
 	core/include/sched/*.h)
 if [ -z "$defs" ]; then
 	echo "TEST lint.state_opaque PASS"

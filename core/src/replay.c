@@ -2,8 +2,15 @@
 /* The replay engine shared by the host replayer and the firmware: one event loop, one hash. */
 #include "sched/replay.h"
 #include "failpoint.h"
+#include "replay_priv.h"
 #include "sched_priv.h"
 #include "util.h"
+
+_Static_assert(sizeof(struct sched_replay) <= SCHED_REPLAY_BYTES, "the registers fit SCHED_REPLAY_BYTES");
+_Static_assert(_Alignof(struct sched_replay) <= SCHED_ARENA_ALIGN, "SCHED_ARENA_ALIGN suits the registers");
+_Static_assert(sizeof(struct sched_replay_slot) == SCHED_REPLAY_SLOT_BYTES, "SCHED_REPLAY_SLOT_BYTES is a slot's size");
+_Static_assert(sizeof(struct sched_replay_pending) == SCHED_REPLAY_PENDING_BYTES,
+	       "SCHED_REPLAY_PENDING_BYTES is a pending end's size");
 
 #define NO_SLOT UINT32_MAX
 
@@ -253,15 +260,19 @@ int sched_replay_check(const struct sched_config *cfg, size_t arena_size)
 	return sched_init_check(cfg);
 }
 
-int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, void *arena,
-		      size_t arena_size, sched_replay_event_fn on_event, void *ctx)
+int sched_replay_init(struct sched_replay **out, void *room, size_t room_size, const struct sched_config *cfg,
+		      void *arena, size_t arena_size, sched_replay_event_fn on_event, void *ctx)
 {
-	if (arena == NULL || (uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
+	if (out == NULL || room == NULL || (uintptr_t)room % SCHED_ARENA_ALIGN != 0 || arena == NULL ||
+	    (uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
 		return SCHED_E_INVAL;
+	if (room_size < SCHED_REPLAY_BYTES)
+		return SCHED_E_NOSPACE;
 	/* The same check a caller may make before it gives up the arena: they cannot disagree. */
 	int err = sched_replay_check(cfg, arena_size);
 	if (err != SCHED_OK)
 		return err;
+	struct sched_replay *r = room;
 	sched_zero(r, sizeof *r);
 	sched_copy(&r->cfg, cfg, sizeof r->cfg);
 	unsigned char *mem = arena;
@@ -278,9 +289,57 @@ int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, vo
 		if (r->sched_arena_size == 0 || sched_params_normalise(&r->cfg) != SCHED_OK)
 			return SCHED_E_INVAL;
 		struct sched_gang_config g = gang_config(&r->cfg);
-		return sched_gang_init(&r->gang, &g, r->sched_arena, r->sched_arena_size, NULL, NULL, 0);
+		err = sched_gang_init(&r->gang, &g, r->sched_arena, r->sched_arena_size, NULL, NULL, 0);
+	} else {
+		err = sched_init(&r->sched, cfg, r->sched_arena, r->sched_arena_size, on_decision, r, 0);
 	}
-	return sched_init(&r->sched, cfg, r->sched_arena, r->sched_arena_size, on_decision, r, 0);
+	if (err == SCHED_OK)
+		*out = r; /* a handle only to a replay that can run */
+	return err;
+}
+
+void sched_replay_set_flags(struct sched_replay *r, unsigned flags)
+{
+	r->check = (flags & SCHED_REPLAY_CHECK) != 0;
+	r->no_hash = (flags & SCHED_REPLAY_NO_HASH) != 0;
+	r->every_quantum = (flags & SCHED_REPLAY_EVERY_QUANTUM) != 0;
+}
+
+void sched_replay_on_step(struct sched_replay *r, sched_replay_step_fn on_step)
+{
+	r->on_step = on_step;
+}
+
+void sched_replay_stats(const struct sched_replay *r, struct sched_replay_stats *out)
+{
+	sched_copy(&out->metrics, &r->metrics, sizeof out->metrics);
+	out->hash = r->hash;
+	out->jobs = r->jobs;
+	out->refused = r->refused;
+	out->calls = r->calls;
+	out->peak = r->peak;
+}
+
+const struct sched *sched_replay_sched(const struct sched_replay *r)
+{
+	return r->gang != NULL ? NULL : r->sched;
+}
+
+const struct sched_gang *sched_replay_gang(const struct sched_replay *r)
+{
+	return r->gang;
+}
+
+uint32_t sched_replay_seq(const struct sched_replay *r, uint32_t slot)
+{
+	if (slot >= r->cfg.max_jobs)
+		return UINT32_MAX;
+	return r->gang != NULL ? r->tslots[slot].seq : r->slots[slot].seq;
+}
+
+const struct sched_config *sched_replay_config(const struct sched_replay *r)
+{
+	return &r->cfg;
 }
 
 /* After every call into the scheduler (or the gang module): count it, check it if asked, let the caller look. */
