@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "con.h"
 #include "port.h"
+#include "sched/hash.h"
 
 _Alignas(8) unsigned char con_arena[CON_ARENA_BYTES];
 struct con con;
@@ -97,14 +98,11 @@ void con_fmt_next(struct fmt *f)
 		fmt_u32(f, next);
 }
 
-/* FNV-1a, 64 bits, over one value's four bytes: the schedule hash and the state digest. */
+/* The core's FNV-1a 64 over one value's four bytes, little-endian: the schedule hash and the state digest. */
 uint64_t con_hash_u32(uint64_t h, uint32_t v)
 {
-	for (unsigned i = 0; i < 4; i++) {
-		h ^= (v >> (8 * i)) & 0xFFu;
-		h *= 1099511628211u;
-	}
-	return h;
+	const uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+	return sched_fnv1a(h, b, sizeof b);
 }
 
 static void on_decision(void *ctx, const struct sched_decision *d)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sched/replay.h"
+#include "sched/hash.h"
 
 /*
  * Options the sweep sets or that would break its one-CSV-per-cell contract: the report's format, the

@@ -23,6 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sched/hash.h"
+
 #define SWEEP_MAX_AXES 16
 #define SWEEP_MAX_CELLS 1000000u /* a file asking for more is refused: most likely a mistake */
 
@@ -70,7 +72,7 @@ int sweep_exp_cell_args(const struct sweep_exp *e, uint64_t cell, char **argv, i
 int sweep_exp_max_args(const struct sweep_exp *e);
 
 /* The digests' hash: FNV-1a 64 (the core's), from SWEEP_HASH_START, over @p n bytes. O(n). */
-#define SWEEP_HASH_START 0xcbf29ce484222325ull
+#define SWEEP_HASH_START SCHED_FNV_OFFSET
 uint64_t sweep_hash(uint64_t h, const void *p, size_t n);
 
 /* sweep_hash() over a whole file into @p h. O(size). Returns 0, or -1 (errno set) if it cannot be read. */

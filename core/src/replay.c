@@ -60,15 +60,6 @@ size_t sched_replay_arena_size_cfg(const struct sched_config *cfg)
 	       (size_t)cfg->max_jobs * (sizeof(struct sched_replay_slot) + sizeof(struct sched_replay_pending));
 }
 
-uint64_t sched_fnv1a(uint64_t h, const uint8_t *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 0x100000001b3ull;
-	}
-	return h;
-}
-
 /*
  * The hash covers every event as 13 bytes: kind, then seq, time and a value
  * (processors for a start, the guarantee for a submit, else 0), each 32-bit

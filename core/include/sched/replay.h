@@ -6,6 +6,7 @@
 #include "sched/sched.h"
 #include "sched/metrics.h"
 #include "sched/gang.h"
+#include "sched/hash.h"
 
 /*
  * The host replayer and the firmware's `replay` command run this same loop,
@@ -197,10 +198,5 @@ enum sched_skip sched_replay_clean(int32_t submit, int32_t run, int32_t alloc_pr
 
 /** Time sharing: a job's length in quanta, min(run, estimate) rounded up, at least 1. O(1). */
 uint32_t sched_replay_quanta(const struct sched_replay_job *j, sched_time_t quantum);
-
-/** Feed one byte string into an FNV-1a 64 hash. O(n). */
-uint64_t sched_fnv1a(uint64_t h, const uint8_t *p, size_t n);
-
-#define SCHED_FNV_OFFSET 0xcbf29ce484222325ull
 
 #endif /* SCHED_REPLAY_H */
