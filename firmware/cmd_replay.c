@@ -3,7 +3,7 @@
 #include "commands.h"
 #include "con.h"
 #include "port.h"
-#include "sched/fixture.h"
+#include "fixture/fixture.h"
 
 /* The replay engine's registers (large: kept out of the stack), and its handle while it runs. */
 static _Alignas(SCHED_ARENA_ALIGN) unsigned char replay_room[SCHED_REPLAY_BYTES];

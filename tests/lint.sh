@@ -2,8 +2,8 @@
 # Static analysis: cppcheck over every C file. Prints a TEST line.
 set -u
 out=$(cppcheck --enable=warning,style,performance,portability --std=c11 --inline-suppr \
-	--suppress=missingIncludeSystem -q -Icore/include -Iport -Itrace -Isim_host -Itests/harness \
-	core trace sim_host port tests tools bridge 2>&1)
+	--suppress=missingIncludeSystem -q -Icore/include -Ifixture/include -Iport -Itrace -Isim_host -Itests/harness \
+	core fixture trace sim_host port tests tools bridge 2>&1)
 if [ -z "$out" ]; then
 	echo "TEST lint.cppcheck PASS"
 else

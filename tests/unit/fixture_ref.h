@@ -36,7 +36,7 @@
 #include <string.h>
 
 #include "sched/err.h"
-#include "sched/fixture.h"
+#include "fixture/fixture.h"
 
 /* fail_after value for a source that never fails. */
 #define FIXREF_NO_FAIL SIZE_MAX

@@ -8,7 +8,7 @@
 
 #include "fixture_ref.h"
 #include "harness.h"
-#include "sched/fixture.h"
+#include "fixture/fixture.h"
 
 /*
  * What it checks: that the project's fast fixture decoder (fix_dec_init,

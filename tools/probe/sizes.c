@@ -6,7 +6,7 @@
 #include "replay_priv.h"
 #include "sched/sched.h"
 #include "sched/replay.h"
-#include "sched/fixture.h"
+#include "fixture/fixture.h"
 #include "sched/gang.h"
 const struct sched_job probe_job;
 const struct sched_seg probe_seg;
