@@ -35,7 +35,7 @@ FIX_SRC := $(wildcard fixture/src/*.c)
 FIX_HDRS := $(wildcard fixture/include/fixture/*.h)
 PORT_SRC := port/host/port_host.c
 # The trace library: SWF and fixture files, time zones, site files, the cleaning conventions.
-TRACE_LIB_SRC := trace/swf.c trace/fixture_io.c trace/tz.c trace/site.c trace/workload.c
+TRACE_LIB_SRC := trace/swf.c trace/fixture_io.c trace/tz.c trace/site.c trace/workload.c trace/clean.c
 # The replayer's own library: the host replay loops and the reports.
 SIM_LIB_SRC := sim_host/fields.c sim_host/replay.c sim_host/report.c sim_host/gang_replay.c sim_host/progress.c sim_host/pictures.c
 SIM_MAIN_SRC := sim_host/main.c sim_host/options.c sim_host/policy_opts.c sim_host/run.c
@@ -234,15 +234,18 @@ ifeq ($(filter $(PORT),$(PORTS)),)
 $(error unknown PORT '$(PORT)': one of $(PORTS))
 endif
 # The console, the same on every board and in the host twin: a new command is one firmware/cmd_*.c
-# file and one line of firmware/commands.h, no edit here.
+# file and one line of firmware/commands.h, no edit here. Its replay cleans a fixture's jobs with the
+# host's rule, trace/clean.c (freestanding).
 CONSOLE_SRC := firmware/console.c firmware/line.c firmware/view.c $(sort $(wildcard firmware/cmd_*.c)) \
-               firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/durable.c firmware/persist.c
+               firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/durable.c firmware/persist.c \
+               trace/clean.c
 FW_APP_SRC := $(CONSOLE_SRC) firmware/main.c port/cortex-m/startup.c port/cortex-m/port_cortex_m.c \
               port/cortex-m/store_semihost.c
 FW_FIXTURES := fixtures/KTH-SP2-1996-2.1-cln.fix fixtures/peek.fix
-FW_INC := -Icore/include -Ifixture/include -Iport -Iport/cortex-m -Ifirmware
+FW_INC := -Icore/include -Ifixture/include -Iport -Iport/cortex-m -Ifirmware -Itrace
 FW_OPT := -O2 -g -ffunction-sections -fdata-sections
-FW_HDRS := $(wildcard core/include/sched/*.h core/src/*.h port/*.h port/cortex-m/*.h firmware/*.h) $(FIX_HDRS) Makefile
+FW_HDRS := $(wildcard core/include/sched/*.h core/src/*.h port/*.h port/cortex-m/*.h firmware/*.h) $(FIX_HDRS) trace/clean.h \
+           Makefile
 
 define FIRMWARE
 $(BUILD)/fw/$(1)/core/%.o: core/%.c $(FW_HDRS)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* replay and fixtures: the fixtures linked into the image, streamed through the core's replay engine. */
+#include "clean.h"
 #include "commands.h"
 #include "con.h"
 #include "port.h"
@@ -30,8 +31,8 @@ static int next_job(void *ctx, struct sched_replay_job *job)
 			return 0;
 		if (err != SCHED_OK)
 			return err;
-		if (sched_replay_clean(fj.submit, fj.run, fj.alloc_procs, fj.req_procs, fj.req_time,
-				       s->machine, job) != SCHED_SKIP_NONE) {
+		if (trace_clean_job(fj.submit, fj.run, fj.alloc_procs, fj.req_procs, fj.req_time, s->machine, job) !=
+		    TRACE_SKIP_NONE) {
 			s->skipped++;
 			continue;
 		}

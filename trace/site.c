@@ -516,7 +516,7 @@ static int map_find(const struct site_map *m, size_t n, int32_t swf)
 	return -1;
 }
 
-enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
+enum trace_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
 			   sched_procs_t procs, sched_time_t estimate, struct site_job *out)
 {
 	int q = map_find(s->queue_map, s->n_queue_map, swf_queue);
@@ -526,7 +526,7 @@ enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf
 	if (q < 0)
 		q = s->default_queue;
 	if (q < 0)
-		return SCHED_SKIP_NO_QUEUE;
+		return TRACE_SKIP_NO_QUEUE;
 	const struct sched_queue_cfg *qc = &s->cfg.queues[q];
 	uint8_t mask = qc->partitions;
 	out->queue = (uint8_t)q;
@@ -542,7 +542,7 @@ enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf
 				widest = s->cfg.partition_procs[i];
 		}
 		if (procs > widest)
-			return SCHED_SKIP_WIDE;
+			return TRACE_SKIP_WIDE;
 	}
 	struct site_prio pr = s->queue_prio[q];
 	struct site_user key = {.user = user};
@@ -555,7 +555,7 @@ enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf
 	}
 	out->up = pr.up;
 	out->pp = pr.pp;
-	return SCHED_SKIP_NONE;
+	return TRACE_SKIP_NONE;
 }
 
 int site_resize(struct site *s, const char *name, sched_procs_t procs)

@@ -106,33 +106,6 @@ static void emit(struct sched_replay *r, enum sched_replay_kind kind, uint32_t s
 	r->on_event(r->event_ctx, &e);
 }
 
-enum sched_skip sched_replay_clean(int32_t submit, int32_t run, int32_t alloc_procs,
-				   int32_t req_procs, int32_t req_time, sched_procs_t machine,
-				   struct sched_replay_job *out)
-{
-	int32_t procs = alloc_procs > 0 ? alloc_procs : req_procs;
-	if (procs < 1)
-		return SCHED_SKIP_PROCS;
-	if (run < 0)
-		return SCHED_SKIP_RUN;
-	if ((uint32_t)procs > machine)
-		return SCHED_SKIP_WIDE;
-	if (submit < 0 || (uint32_t)submit >= SCHED_NOW_LIMIT / 2)
-		return SCHED_SKIP_SUBMIT;
-	out->submit = (sched_time_t)submit;
-	out->procs = (sched_procs_t)procs;
-	out->user = 0;
-	out->queue = 0;
-	out->partition = SCHED_PART_ANY;
-	out->up_milli = 0;
-	out->pp_milli = 0;
-	out->run = (sched_time_t)run;
-	out->estimate = req_time > 0 ? (sched_time_t)req_time : (sched_time_t)run;
-	if (out->estimate == 0)
-		out->estimate = 1; /* the core's smallest unit */
-	return SCHED_SKIP_NONE;
-}
-
 /* --- the heap of pending ends, ordered by (end, seq) -------------------------------- */
 
 static bool before(const struct sched_replay_pending *a, const struct sched_replay_pending *b)

@@ -19,7 +19,7 @@
  * of pending ends) comes from one caller-owned arena.
  */
 
-/** One job, cleaned (see sched_replay_clean): the record the host's workloads hold and the engine replays. */
+/** One job, cleaned (trace/clean.h has the rule): the record the host's workloads hold and the engine replays. */
 struct sched_replay_job {
 	uint32_t seq;           /* the caller's number: unique, increasing in submit order */
 	sched_time_t submit;
@@ -174,27 +174,6 @@ int sched_replay_move(struct sched_replay *r, void *arena, size_t arena_size);
  * means a bug and is returned too.
  */
 int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *ctx);
-
-enum sched_skip {
-	SCHED_SKIP_NONE,
-	SCHED_SKIP_PROCS,  /* processors < 1 in both fields */
-	SCHED_SKIP_RUN,    /* run time < 0 (unknown) */
-	SCHED_SKIP_WIDE,   /* more processors than the machine */
-	SCHED_SKIP_SUBMIT, /* submit time < 0, or too large for the clock */
-	SCHED_SKIP_NO_QUEUE, /* no site queue takes it (a host site file's routing; never from sched_replay_clean) */
-	SCHED_SKIP_COUNT
-};
-
-/**
- * The replay conventions, one job: processors = alloc if > 0 else req;
- * estimate = req_time if > 0 else the run time, and at least 1 s; submit =
- * submit. Fills @p out (all but seq) and returns SCHED_SKIP_NONE, or why the
- * job cannot be replayed. O(1).
- */
-enum sched_skip sched_replay_clean(int32_t submit, int32_t run, int32_t alloc_procs,
-				   int32_t req_procs, int32_t req_time, sched_procs_t machine,
-				   struct sched_replay_job *out);
-/* The rest of a cleaned job (user, queue, partition, priorities) is set to the defaults. */
 
 /** Time sharing: a job's length in quanta, min(run, estimate) rounded up, at least 1. O(1). */
 uint32_t sched_replay_quanta(const struct sched_replay_job *j, sched_time_t quantum);
