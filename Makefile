@@ -236,7 +236,7 @@ endif
 # The console, the same on every board and in the host twin: a new command is one firmware/cmd_*.c
 # file and one line of firmware/commands.h, no edit here. Its replay cleans a fixture's jobs with the
 # host's rule, trace/clean.c (freestanding).
-CONSOLE_SRC := firmware/console.c firmware/line.c firmware/view.c $(sort $(wildcard firmware/cmd_*.c)) \
+CONSOLE_SRC := firmware/console.c firmware/console_err.c firmware/line.c firmware/view.c $(sort $(wildcard firmware/cmd_*.c)) \
                firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/durable.c firmware/persist.c \
                trace/clean.c
 FW_APP_SRC := $(CONSOLE_SRC) firmware/main.c port/cortex-m/startup.c port/cortex-m/port_cortex_m.c \

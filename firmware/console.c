@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "con.h"
+#include "console_err.h"
 #include "port.h"
 #include "sched/hash.h"
 
@@ -28,12 +29,12 @@ static const struct command commands[] = {
 
 /* --- replies and arguments shared by the command files ---------------------------------- */
 
-/* "err N MESSAGE": the code as a positive number, the message from the one table. */
+/* "err N MESSAGE": the code as a positive number, the message from the console's table (the core's extended). */
 static void fmt_err(struct fmt *f, int code)
 {
 	fmt_kv(f, "err ", (uint32_t)-code);
 	fmt_ch(f, ' ');
-	fmt_str(f, sched_strerror(code));
+	fmt_str(f, con_strerror(code));
 }
 
 void con_err(int code, const char *why)
@@ -69,13 +70,13 @@ bool con_str_eq(const char *a, const char *b)
 bool con_number(const char *s, uint32_t *out)
 {
 	if (*s == '-') {
-		con_err(SCHED_E_NUMBER, "negative value");
+		con_err(CON_E_NUMBER, "negative value");
 		return false;
 	}
 	uint64_t v = 0;
 	for (const char *p = s; *p; p++) {
 		if (*p < '0' || *p > '9') {
-			con_err(SCHED_E_NUMBER, "decimal digits only");
+			con_err(CON_E_NUMBER, "decimal digits only");
 			return false;
 		}
 		v = v * 10u + (uint64_t)(*p - '0');
@@ -172,7 +173,7 @@ void cmd_help(struct args *a)
 	if (a->n == 2) {
 		const struct command *c = find(a->v[1]);
 		if (c == NULL) {
-			con_err(SCHED_E_COMMAND, "try help");
+			con_err(CON_E_COMMAND, "try help");
 			return;
 		}
 		fmt_str(&f, "ok ");
@@ -228,19 +229,19 @@ static void run_line(char *text)
 {
 	struct args a;
 	if (line_split(text, &a) != SCHED_OK) {
-		con_err(SCHED_E_EXTRA, "at most 8 words");
+		con_err(CON_E_EXTRA, "at most 8 words");
 		return;
 	}
 	if (a.n == 0)
 		return; /* an empty line gets no reply */
 	const struct command *c = find(a.v[0]);
 	if (c == NULL) {
-		con_err(SCHED_E_COMMAND, "try help");
+		con_err(CON_E_COMMAND, "try help");
 		return;
 	}
 	if (a.n - 1 < c->min || a.n - 1 > c->max) {
 		/* The same words as con_err(), with the command's usage as the reason. */
-		int code = a.n - 1 < c->min ? SCHED_E_MISSING : SCHED_E_EXTRA;
+		int code = a.n - 1 < c->min ? CON_E_MISSING : CON_E_EXTRA;
 		struct fmt f;
 		fmt_init(&f);
 		fmt_err(&f, code);
@@ -321,7 +322,7 @@ int console_feed(char c)
 	if (rc == 0)
 		return -1;
 	if (rc < 0) {
-		con_err(rc, rc == SCHED_E_LINE ? "the excess was discarded (at most 127 bytes)" : NULL);
+		con_err(rc, rc == CON_E_LINE ? "the excess was discarded (at most 127 bytes)" : NULL);
 		return con.exit_status;
 	}
 	run_line(input.buf);
