@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sched/err.h"
 #include "sched/hash.h"
 
 #define SWEEP_MAX_AXES 16
@@ -51,7 +52,7 @@ struct sweep_exp {
 };
 
 /*
- * Read the experiment in @p path into @p e. O(size of the file). Returns 0, or -1 with a message
+ * Read the experiment in @p path into @p e. O(size of the file). Returns 0, or SCHED_E_FORMAT with a message
  * "PATH:LINE: what is wrong" in @p err (an unknown keyword, an empty axis, an option the sweep sets
  * itself, no trace, more than SWEEP_MAX_CELLS cells, a file that cannot be read).
  */
@@ -75,7 +76,7 @@ int sweep_exp_max_args(const struct sweep_exp *e);
 #define SWEEP_HASH_START SCHED_FNV_OFFSET
 uint64_t sweep_hash(uint64_t h, const void *p, size_t n);
 
-/* sweep_hash() over a whole file into @p h. O(size). Returns 0, or -1 (errno set) if it cannot be read. */
+/* sweep_hash() over a whole file into @p h. O(size). Returns 0, or SCHED_E_IO (errno set) if it cannot be read. */
 int sweep_hash_file(const char *path, uint64_t *h);
 
 #endif /* SWEEP_EXP_H */

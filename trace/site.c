@@ -21,12 +21,12 @@ static int fail(struct parser *p, const char *fmt, ...)
 {
 	int n = snprintf(p->err, p->errlen, "%s:%d: ", p->name, p->line);
 	if (n < 0 || (size_t)n >= p->errlen)
-		return -1;
+		return SCHED_E_FORMAT;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
 	va_end(ap);
-	return -1;
+	return SCHED_E_FORMAT;
 }
 
 static bool parse_u32(const char *s, uint32_t max, uint32_t *out)
@@ -238,8 +238,9 @@ static int do_queue(struct parser *p, char **tok, int n)
 		struct site_range r;
 		uint32_t v;
 		bool handled;
-		if (prio_kv(p, key, val, pr, &handled) != 0)
-			return -1;
+		int err = prio_kv(p, key, val, pr, &handled);
+		if (err != 0)
+			return err;
 		if (handled)
 			continue;
 		if (strcmp(key, "priority") == 0) {
@@ -358,8 +359,9 @@ static int do_user(struct parser *p, char **tok, int n)
 	for (int i = 2; i < n; i++) {
 		char *val = split_kv(tok[i]);
 		bool handled = false;
-		if (val != NULL && prio_kv(p, tok[i], val, &u.prio, &handled) != 0)
-			return -1;
+		int err = val != NULL ? prio_kv(p, tok[i], val, &u.prio, &handled) : 0;
+		if (err != 0)
+			return err;
 		if (!handled)
 			return fail(p, "unknown user setting '%s%s%s' (up=, pp=)", tok[i], val ? "=" : "", val ? val : "");
 	}
