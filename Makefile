@@ -14,7 +14,7 @@ WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -fno-comm
 # -fno-tree-loop-distribute-patterns: GCC would turn the byte loops of util.h back into
 # memset/memcpy calls, which a freestanding core must not reference.
 CORE_WARN := $(WARN) -Wconversion -ffreestanding -fno-tree-loop-distribute-patterns
-INC     := -Icore/include -Ifixture/include -Iport -Itrace -Isim_host -Itools -Ifirmware -Itests/harness
+INC     := -Icore/include -Ifixture/include -Iport -Itrace -Icommon -Isim_host -Itools -Ifirmware -Itests/harness
 # Unit tests also reach the core's private headers.
 TEST_INC := -Icore/src
 
@@ -37,7 +37,10 @@ PORT_SRC := port/host/port_host.c
 # The trace library: SWF and fixture files, time zones, site files, the cleaning conventions.
 TRACE_LIB_SRC := trace/swf.c trace/fixture_io.c trace/tz.c trace/site.c trace/workload.c trace/clean.c
 # The replayer's own library: the host replay loops and the reports.
-SIM_LIB_SRC := sim_host/fields.c sim_host/replay.c sim_host/report.c sim_host/gang_replay.c sim_host/progress.c sim_host/pictures.c
+SIM_LIB_SRC := sim_host/replay.c sim_host/report.c sim_host/gang_replay.c sim_host/pictures.c
+# What the replayer and the tools share without a tool including the replayer's headers: the CSV and
+# JSON field writers, the progress line.
+COMMON_SRC := common/fields.c common/progress.c
 SIM_MAIN_SRC := sim_host/main.c sim_host/options.c sim_host/policy_opts.c sim_host/run.c
 # The bridge (docs/bridge.md): the controller's decisions as local processes.
 BRIDGE_SRC := $(wildcard bridge/*.c)
@@ -64,7 +67,7 @@ $(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h core/src/
 $(BUILD)/obj/$(1)/fixture/%.o: fixture/%.c $(wildcard core/include/sched/*.h) $(FIX_HDRS) Makefile
 	@mkdir -p $$(@D)
 	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
-$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h) $(FIX_HDRS) $(wildcard port/*.h trace/*.h sim_host/*.h tools/*.h tests/harness/*.h tests/unit/*.h tests/prop/*.h firmware/*.h)
+$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h) $(FIX_HDRS) $(wildcard port/*.h trace/*.h sim_host/*.h common/*.h tools/*.h tests/harness/*.h tests/unit/*.h tests/prop/*.h firmware/*.h)
 	@mkdir -p $$(@D)
 	$$(CC) $(WARN) $(CFLAGS_$(1)) $$(CPPFLAGS_RUN) $(INC) $$(if $$(filter tests/unit/%,$$<),$(TEST_INC)) -c $$< -o $$@
 # run.o carries the version: rebuilt whenever the stamp below changes.
@@ -82,7 +85,10 @@ $(BUILD)/$(1)/libtrace.a: $(call obj,$(1),$(TRACE_LIB_SRC))
 $(BUILD)/$(1)/libsim.a: $(call obj,$(1),$(SIM_LIB_SRC))
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
-$(BUILD)/$(1)/replay: $(call obj,$(1),$(SIM_MAIN_SRC)) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libtrace.a \
+$(BUILD)/$(1)/libcommon.a: $(call obj,$(1),$(COMMON_SRC))
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcs $$@ $$^
+$(BUILD)/$(1)/replay: $(call obj,$(1),$(SIM_MAIN_SRC)) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libcommon.a $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libfixture.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/checker $(BUILD)/$(1)/gang_checker: \
@@ -99,7 +105,7 @@ $(BUILD)/$(1)/swf2fix $(BUILD)/$(1)/fix2swf $(BUILD)/$(1)/fixinfo $(BUILD)/$(1)/
 		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libfixture.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
-$(BUILD)/$(1)/sweep: $(call obj,$(1),tools/sweep.c tools/sweep_exp.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+$(BUILD)/$(1)/sweep: $(call obj,$(1),tools/sweep.c tools/sweep_exp.c) $(BUILD)/$(1)/libcommon.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/bridge: $(call obj,$(1),$(BRIDGE_SRC)) $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
@@ -111,7 +117,8 @@ $(BUILD)/$(1)/randwl: $(call obj,$(1),tests/prop/randwl.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/pngstat: $(call obj,$(1),tests/tools/pngstat.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -o $$@
-$(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libfw.a $(BUILD)/$(1)/libtrace.a \
+$(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libcommon.a \
+		$(BUILD)/$(1)/libfw.a $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libfixture.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 endef

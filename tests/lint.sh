@@ -2,8 +2,8 @@
 # Static analysis: cppcheck over every C file. Prints a TEST line.
 set -u
 out=$(cppcheck --enable=warning,style,performance,portability --std=c11 --inline-suppr \
-	--suppress=missingIncludeSystem -q -Icore/include -Ifixture/include -Iport -Itrace -Isim_host -Itests/harness \
-	core fixture trace sim_host port tests tools bridge 2>&1)
+	--suppress=missingIncludeSystem -q -Icore/include -Ifixture/include -Iport -Itrace -Icommon -Isim_host \
+	-Itests/harness core fixture trace common sim_host port tests tools bridge 2>&1)
 if [ -z "$out" ]; then
 	echo "TEST lint.cppcheck PASS"
 else
@@ -33,4 +33,14 @@ if [ -z "$defs" ]; then
 	echo "TEST lint.state_opaque PASS"
 else
 	echo "TEST lint.state_opaque FAIL $(echo $defs | head -c 200)"
+fi
+
+# The tools share the replayer's helpers through common/ (fields, progress), never its own headers:
+# a tool that includes one of sim_host/'s headers links the replayer's internals.
+hdrs=$(cd sim_host && ls *.h | sed 's/\./\\./' | paste -sd'|')
+uses=$(grep -lE "#include \"($hdrs)\"" tools/*.c tools/*.h 2>/dev/null)
+if [ -z "$uses" ]; then
+	echo "TEST lint.tools_not_replayer PASS"
+else
+	echo "TEST lint.tools_not_replayer FAIL the replayer's headers included by: $(echo $uses)"
 fi
