@@ -64,7 +64,8 @@ struct sched_replay_event {
 typedef int (*sched_replay_source_fn)(void *ctx, struct sched_replay_job *job);
 typedef void (*sched_replay_event_fn)(void *ctx, const struct sched_replay_event *e);
 struct sched_replay; /* the engine: opaque (see SCHED_REPLAY_BYTES) */
-/* After every core call that succeeded, at time t (to watch reservations move, for example). */
+/* After every core call that succeeded, at time t (to watch reservations move, for example). @p r is a
+ * read-only view: a callback that moves the replay (sched_replay_move) does it through its owner's handle. */
 typedef void (*sched_replay_step_fn)(void *ctx, const struct sched_replay *r, sched_time_t t);
 
 /*
@@ -97,7 +98,7 @@ size_t sched_replay_arena_size_cfg(const struct sched_config *cfg);
 
 /**
  * Prepare a replay under @p cfg: its registers in @p room (@p room_size >=
- * SCHED_REPLAY_BYTES, aligned to SCHED_ARENA_ALIGN; *@p out is its handle),
+ * SCHED_REPLAY_BYTES, aligned to SCHED_ARENA_ALIGN; *@p out, set on success only, is its handle),
  * its memory in @p arena (sched_replay_arena_size_cfg bytes, aligned to
  * SCHED_ARENA_ALIGN); @p on_event (may be NULL) sees every event. O(1).
  * @retval SCHED_E_INVAL room or arena NULL or misaligned; otherwise as for sched_init().
@@ -169,7 +170,7 @@ int sched_replay_move(struct sched_replay *r, void *arena, size_t arena_size);
  * room are counted and reported, not lost. O(events x cost of the policy).
  * @retval SCHED_OK done; the metrics and the hash are final.
  * @retval SCHED_E_TIME the source went backwards in submit time.
- * @retval SCHED_E_STATE an invariant check failed (with check set).
+ * @retval SCHED_E_STATE an invariant check failed (with SCHED_REPLAY_CHECK set).
  * A negative error of the source is returned as it is; any other core error
  * means a bug and is returned too.
  */
