@@ -8,7 +8,7 @@
  * following docs/fixture-format.md section by section. It is slow on
  * purpose: no tables, no bit buffer, the CRC computed bit by bit from the
  * polynomial. It exists to be compared with the fast decoder
- * (core/src/fixture.c), which it does not share a line with.
+ * (fixture/src/fixture.c), which it does not share a line with.
  *
  * Error semantics, from the spec ("Errors are those of reading the format
  * bit by bit: a byte the source fails to give is reported only when a bit
