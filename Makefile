@@ -14,7 +14,7 @@ WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -fno-comm
 # -fno-tree-loop-distribute-patterns: GCC would turn the byte loops of util.h back into
 # memset/memcpy calls, which a freestanding core must not reference.
 CORE_WARN := $(WARN) -Wconversion -ffreestanding -fno-tree-loop-distribute-patterns
-INC     := -Icore/include -Iport -Itrace -Isim_host -Itools -Ifirmware -Itests/harness
+INC     := -Icore/include -Ifixture/include -Iport -Itrace -Icommon -Isim_host -Itools -Ifirmware -Itests/harness
 # Unit tests also reach the core's private headers.
 TEST_INC := -Icore/src
 
@@ -29,11 +29,18 @@ LDFLAGS_rel :=
 LDFLAGS_san := -fsanitize=address,undefined
 
 CORE_SRC := $(wildcard core/src/*.c)
+# The fixture codec: a module beside the core (malloc-free and freestanding like it, held to the
+# same warnings), which the host tools, the replayer and the board's firmware link.
+FIX_SRC := $(wildcard fixture/src/*.c)
+FIX_HDRS := $(wildcard fixture/include/fixture/*.h)
 PORT_SRC := port/host/port_host.c
 # The trace library: SWF and fixture files, time zones, site files, the cleaning conventions.
-TRACE_LIB_SRC := trace/swf.c trace/fixture_io.c trace/tz.c trace/site.c trace/workload.c
+TRACE_LIB_SRC := trace/swf.c trace/fixture_io.c trace/tz.c trace/site.c trace/workload.c trace/clean.c
 # The replayer's own library: the host replay loops and the reports.
-SIM_LIB_SRC := sim_host/fields.c sim_host/replay.c sim_host/report.c sim_host/gang_replay.c sim_host/progress.c sim_host/pictures.c
+SIM_LIB_SRC := sim_host/replay.c sim_host/report.c sim_host/gang_replay.c sim_host/pictures.c
+# What the replayer and the tools share without a tool including the replayer's headers: the CSV and
+# JSON field writers, the progress line.
+COMMON_SRC := common/fields.c common/progress.c
 SIM_MAIN_SRC := sim_host/main.c sim_host/options.c sim_host/policy_opts.c sim_host/run.c
 # The bridge (docs/bridge.md): the controller's decisions as local processes.
 BRIDGE_SRC := $(wildcard bridge/*.c)
@@ -57,7 +64,10 @@ define VARIANT
 $(BUILD)/obj/$(1)/core/%.o: core/%.c $(wildcard core/include/sched/*.h core/src/*.h) Makefile
 	@mkdir -p $$(@D)
 	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
-$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h port/*.h trace/*.h sim_host/*.h tools/*.h tests/harness/*.h tests/unit/*.h tests/prop/*.h firmware/*.h bridge/*.h)
+$(BUILD)/obj/$(1)/fixture/%.o: fixture/%.c $(wildcard core/include/sched/*.h) $(FIX_HDRS) Makefile
+	@mkdir -p $$(@D)
+	$$(CC) $(CORE_WARN) $(CFLAGS_$(1)) $(INC) -c $$< -o $$@
+$(BUILD)/obj/$(1)/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h) $(FIX_HDRS) $(wildcard port/*.h trace/*.h sim_host/*.h common/*.h tools/*.h tests/harness/*.h tests/unit/*.h tests/prop/*.h firmware/*.h bridge/*.h)
 	@mkdir -p $$(@D)
 	$$(CC) $(WARN) $(CFLAGS_$(1)) $$(CPPFLAGS_RUN) $(INC) $$(if $$(filter tests/unit/%,$$<),$(TEST_INC)) -c $$< -o $$@
 # run.o carries the version: rebuilt whenever the stamp below changes.
@@ -66,18 +76,24 @@ $(BUILD)/obj/$(1)/sim_host/run.o: CPPFLAGS_RUN = -DREPLAY_VERSION='"$(VERSION)"'
 $(BUILD)/$(1)/libsched.a: $(call obj,$(1),$(CORE_SRC) $(PORT_SRC))
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
+$(BUILD)/$(1)/libfixture.a: $(call obj,$(1),$(FIX_SRC))
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcs $$@ $$^
 $(BUILD)/$(1)/libtrace.a: $(call obj,$(1),$(TRACE_LIB_SRC))
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
 $(BUILD)/$(1)/libsim.a: $(call obj,$(1),$(SIM_LIB_SRC))
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
-$(BUILD)/$(1)/replay: $(call obj,$(1),$(SIM_MAIN_SRC)) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libtrace.a \
-		$(BUILD)/$(1)/libsched.a
+$(BUILD)/$(1)/libcommon.a: $(call obj,$(1),$(COMMON_SRC))
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcs $$@ $$^
+$(BUILD)/$(1)/replay: $(call obj,$(1),$(SIM_MAIN_SRC)) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libcommon.a $(BUILD)/$(1)/libtrace.a \
+		$(BUILD)/$(1)/libfixture.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/checker $(BUILD)/$(1)/gang_checker: \
 		$(BUILD)/$(1)/%: $(call obj,$(1),tests/prop/%.c tests/prop/violation.c) $(BUILD)/$(1)/libtrace.a \
-		$(BUILD)/$(1)/libsched.a
+		$(BUILD)/$(1)/libfixture.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 $(BUILD)/$(1)/libfw.a: $(call obj,$(1),firmware/durable.c)
 	@mkdir -p $$(@D)
@@ -86,9 +102,10 @@ $(BUILD)/$(1)/libtools.a: $(call obj,$(1),tools/trace_stats.c)
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
 $(BUILD)/$(1)/swf2fix $(BUILD)/$(1)/fix2swf $(BUILD)/$(1)/fixinfo $(BUILD)/$(1)/wlgen: \
-		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libtrace.a $(BUILD)/$(1)/libsched.a
+		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libtrace.a \
+		$(BUILD)/$(1)/libfixture.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
-$(BUILD)/$(1)/sweep: $(call obj,$(1),tools/sweep.c tools/sweep_exp.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libsched.a
+$(BUILD)/$(1)/sweep: $(call obj,$(1),tools/sweep.c tools/sweep_exp.c) $(BUILD)/$(1)/libcommon.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/bridge: $(call obj,$(1),$(BRIDGE_SRC)) $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
@@ -100,8 +117,9 @@ $(BUILD)/$(1)/randwl: $(call obj,$(1),tests/prop/randwl.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/pngstat: $(call obj,$(1),tests/tools/pngstat.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -o $$@
-$(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libfw.a $(BUILD)/$(1)/libtrace.a \
-		$(BUILD)/$(1)/libsched.a
+$(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libcommon.a \
+		$(BUILD)/$(1)/libfw.a $(BUILD)/$(1)/libtrace.a \
+		$(BUILD)/$(1)/libfixture.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
 endef
 $(eval $(call VARIANT,rel))
@@ -121,12 +139,18 @@ ARM_FLAGS := -mcpu=cortex-m3 -mthumb -ffreestanding -nostdlib -Os -ffunction-sec
 $(BUILD)/obj/arm/%.o: %.c $(wildcard core/include/sched/*.h core/src/*.h) Makefile
 	@mkdir -p $(@D)
 	$(ARM_CC) $(CORE_WARN) $(ARM_FLAGS) -Icore/include -c $< -o $@
+$(BUILD)/obj/arm/fixture/%.o: fixture/%.c $(wildcard core/include/sched/*.h) $(FIX_HDRS) Makefile
+	@mkdir -p $(@D)
+	$(ARM_CC) $(CORE_WARN) $(ARM_FLAGS) -Icore/include -Ifixture/include -c $< -o $@
 $(BUILD)/arm/libsched.a: $(call obj,arm,$(CORE_SRC))
 	@mkdir -p $(@D)
 	rm -f $@ && arm-none-eabi-ar rcs $@ $^
+$(BUILD)/arm/libfixture.a: $(call obj,arm,$(FIX_SRC))
+	@mkdir -p $(@D)
+	rm -f $@ && arm-none-eabi-ar rcs $@ $^
 
-check-freestanding: $(BUILD)/arm/libsched.a ## the core built for Cortex-M3, and its check that it calls no libc
-	ARM_NM=$(ARM_NM) tests/freestanding.sh $<
+check-freestanding: $(BUILD)/arm/libsched.a $(BUILD)/arm/libfixture.a ## the core and the fixture codec built for Cortex-M3, and their check that they call no libc
+	ARM_NM=$(ARM_NM) tests/freestanding.sh $^
 
 # --- main job, tests, benchmarks ------------------------------------------
 KTH := fixtures/KTH-SP2-1996-2.1-cln.fix
@@ -143,7 +167,7 @@ TEST_BUILD := $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checke
 test-build: $(TEST_BUILD) ## build everything make test runs, without running it
 
 test: deps ## every test, under ASan/UBSan; installs what it needs (as root); ends with "N passed, N failed"
-	$(MAKE) --no-print-directory -j2 test-build $(BUILD)/arm/libsched.a
+	$(MAKE) --no-print-directory -j2 test-build $(BUILD)/arm/libsched.a $(BUILD)/arm/libfixture.a
 	BUILD=$(BUILD) tests/run.sh
 
 # The regression oracle, every row (make test checks the quick ones): tests/oracle/.
@@ -171,9 +195,9 @@ clean: ## remove build/
 
 # --- fuzzing (clang's libFuzzer) ---------------------------------------------
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(INC)
-$(BUILD)/fuzz/fuzz_fixture: tests/fuzz/fuzz_fixture.c core/src/fixture.c $(wildcard core/include/sched/*.h)
+$(BUILD)/fuzz/fuzz_fixture: tests/fuzz/fuzz_fixture.c $(FIX_SRC) $(wildcard core/include/sched/*.h) $(FIX_HDRS)
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_fixture.c core/src/fixture.c -o $@
+	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_fixture.c $(FIX_SRC) -o $@
 $(BUILD)/fuzz/fuzz_swf: tests/fuzz/fuzz_swf.c trace/swf.c trace/swf.h
 	@mkdir -p $(@D)
 	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_swf.c trace/swf.c -lz -lm -o $@
@@ -217,18 +241,24 @@ ifeq ($(filter $(PORT),$(PORTS)),)
 $(error unknown PORT '$(PORT)': one of $(PORTS))
 endif
 # The console, the same on every board and in the host twin: a new command is one firmware/cmd_*.c
-# file and one line of firmware/commands.h, no edit here.
-CONSOLE_SRC := firmware/console.c firmware/line.c firmware/view.c $(sort $(wildcard firmware/cmd_*.c)) \
-               firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/durable.c firmware/persist.c
+# file and one line of firmware/commands.h, no edit here. Its replay cleans a fixture's jobs with the
+# host's rule, trace/clean.c (freestanding).
+CONSOLE_SRC := firmware/console.c firmware/console_err.c firmware/line.c firmware/view.c $(sort $(wildcard firmware/cmd_*.c)) \
+               firmware/fmt.c firmware/bench.c firmware/fixtures.c firmware/durable.c firmware/persist.c \
+               trace/clean.c
 FW_APP_SRC := $(CONSOLE_SRC) firmware/main.c port/cortex-m/startup.c port/cortex-m/port_cortex_m.c \
               port/cortex-m/store_semihost.c
 FW_FIXTURES := fixtures/KTH-SP2-1996-2.1-cln.fix fixtures/peek.fix
-FW_INC := -Icore/include -Iport -Iport/cortex-m -Ifirmware
+FW_INC := -Icore/include -Ifixture/include -Iport -Iport/cortex-m -Ifirmware -Itrace
 FW_OPT := -O2 -g -ffunction-sections -fdata-sections
-FW_HDRS := $(wildcard core/include/sched/*.h core/src/*.h port/*.h port/cortex-m/*.h firmware/*.h) Makefile
+FW_HDRS := $(wildcard core/include/sched/*.h core/src/*.h port/*.h port/cortex-m/*.h firmware/*.h) $(FIX_HDRS) trace/clean.h \
+           Makefile
 
 define FIRMWARE
 $(BUILD)/fw/$(1)/core/%.o: core/%.c $(FW_HDRS)
+	@mkdir -p $$(@D)
+	$(ARM_CC) $(CORE_WARN) $(FW_CPU_$(1)) $(FW_OPT) $(FW_INC) -c $$< -o $$@
+$(BUILD)/fw/$(1)/fixture/%.o: fixture/%.c $(FW_HDRS)
 	@mkdir -p $$(@D)
 	$(ARM_CC) $(CORE_WARN) $(FW_CPU_$(1)) $(FW_OPT) $(FW_INC) -c $$< -o $$@
 $(BUILD)/fw/$(1)/%.o: %.c $(FW_HDRS)
@@ -237,7 +267,7 @@ $(BUILD)/fw/$(1)/%.o: %.c $(FW_HDRS)
 $(BUILD)/fw/$(1)/firmware/fixtures_blob.o: firmware/fixtures_blob.S $(FW_FIXTURES)
 	@mkdir -p $$(@D)
 	$(ARM_CC) $(FW_CPU_$(1)) -c $$< -o $$@
-$(BUILD)/fw/$(1)/firmware.elf: $(patsubst %.c,$(BUILD)/fw/$(1)/%.o,$(CORE_SRC) $(FW_APP_SRC) $(FW_SRC_$(1))) \
+$(BUILD)/fw/$(1)/firmware.elf: $(patsubst %.c,$(BUILD)/fw/$(1)/%.o,$(CORE_SRC) $(FIX_SRC) $(FW_APP_SRC) $(FW_SRC_$(1))) \
 		$(BUILD)/fw/$(1)/firmware/fixtures_blob.o $(FW_LD_$(1)) port/cortex-m/sections.ld
 	$(ARM_CC) $(FW_CPU_$(1)) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,-Map=$$@.map \
 		-T $(FW_LD_$(1)) $$(filter %.o,$$^) -lgcc -o $$@
@@ -252,9 +282,11 @@ $(BUILD)/obj/%/firmware/fixtures_blob.o: firmware/fixtures_blob.S $(FW_FIXTURES)
 	@mkdir -p $(@D)
 	$(CC) -c $< -o $@
 TWIN_SRC := $(CONSOLE_SRC) firmware/twin_main.c
-$(BUILD)/rel/console: $(call obj,rel,$(TWIN_SRC)) $(BUILD)/obj/rel/firmware/fixtures_blob.o $(BUILD)/rel/libsched.a
+$(BUILD)/rel/console: $(call obj,rel,$(TWIN_SRC)) $(BUILD)/obj/rel/firmware/fixtures_blob.o $(BUILD)/rel/libfixture.a \
+		$(BUILD)/rel/libsched.a
 	$(CC) $(LDFLAGS_rel) $^ -o $@
-$(BUILD)/san/console: $(call obj,san,$(TWIN_SRC)) $(BUILD)/obj/san/firmware/fixtures_blob.o $(BUILD)/san/libsched.a
+$(BUILD)/san/console: $(call obj,san,$(TWIN_SRC)) $(BUILD)/obj/san/firmware/fixtures_blob.o $(BUILD)/san/libfixture.a \
+		$(BUILD)/san/libsched.a
 	$(CC) $(LDFLAGS_san) $^ -o $@
 # The board's line with its non-volatile store in STORE (docs/port-guide.md): the firmware's semihosting
 # command line becomes "firmware --store STORE". A second -semihosting-config adds to the port.mk's (QEMU
@@ -269,7 +301,7 @@ print-qemu-store: ## the QEMU command line for PORT with its store in STORE=FILE
 # an input of libFuzzer's size can fill it. Here, below CONSOLE_SRC and FW_HDRS, because a rule's
 # prerequisites are expanded where it is read.
 FUZZ_CONSOLE_SRC := tests/fuzz/fuzz_console.c tests/fuzz/port_fuzz.c $(filter-out firmware/fixtures.c,$(CONSOLE_SRC)) \
-                    $(CORE_SRC)
+                    $(CORE_SRC) $(FIX_SRC)
 $(BUILD)/fuzz/fuzz_console: $(FUZZ_CONSOLE_SRC) tests/fuzz/port_fuzz.h tests/fuzz/fuzz_fixtures.S $(FW_HDRS) \
 		fixtures/peek.fix $(wildcard tests/data/corrupt/*.fix)
 	@mkdir -p $(@D)

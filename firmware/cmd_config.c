@@ -9,6 +9,7 @@
 #include "con_reply.h"
 #include "con_session.h"
 #include "con_view.h"
+#include "console_err.h"
 
 /* Every policy parameter of the registry as NAME=VALUE, in registry order. */
 static void fmt_params(struct fmt *f, const struct sched_config *c)
@@ -214,7 +215,7 @@ void cmd_config(struct args *a)
 	} else if (con_str_eq(a->v[1], "help")) {
 		config_help(a->n == 3 ? a->v[2] : NULL);
 	} else if (a->n == 2) {
-		con_err(SCHED_E_MISSING, "config [KEY VALUE]");
+		con_err(CON_E_MISSING, "config [KEY VALUE]");
 	} else if (!config_param(a)) {
 		config_machine(a);
 	}

@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "con_reply.h"
+#include "console_err.h"
 #include "port.h"
 
 /* Enough for one poke to span two sectors and more than one 512-byte chunk of a board's NOR check. */
@@ -24,7 +25,7 @@ static bool arity(const struct args *a, unsigned min, unsigned max, const char *
 {
 	if (a->n >= min && a->n <= max)
 		return true;
-	con_err(a->n < min ? SCHED_E_MISSING : SCHED_E_EXTRA, usage);
+	con_err(a->n < min ? CON_E_MISSING : CON_E_EXTRA, usage);
 	return false;
 }
 

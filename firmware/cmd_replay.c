@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* replay and fixtures: the fixtures linked into the image, streamed through the core's replay engine. */
+#include "clean.h"
 #include "commands.h"
 #include "con_config.h"
 #include "con_reply.h"
 #include "con_session.h"
 #include "con_view.h"
 #include "port.h"
-#include "sched/fixture.h"
+#include "fixture/fixture.h"
 
-static struct sched_replay replay; /* large: kept out of the stack */
+/* The replay engine's registers (large: kept out of the stack), and its handle while it runs. */
+static _Alignas(SCHED_ARENA_ALIGN) unsigned char replay_room[SCHED_REPLAY_BYTES];
+static struct sched_replay *replay;
 
 /* The replay's job source: a fixture decoded as it streams from flash. */
 struct source {
@@ -31,8 +34,8 @@ static int next_job(void *ctx, struct sched_replay_job *job)
 			return 0;
 		if (err != SCHED_OK)
 			return err;
-		if (sched_replay_clean(fj.submit, fj.run, fj.alloc_procs, fj.req_procs, fj.req_time,
-				       s->machine, job) != SCHED_SKIP_NONE) {
+		if (trace_clean_job(fj.submit, fj.run, fj.alloc_procs, fj.req_procs, fj.req_time, s->machine, job) !=
+		    TRACE_SKIP_NONE) {
 			s->skipped++;
 			continue;
 		}
@@ -98,8 +101,10 @@ static void fmt_milli(struct fmt *f, uint64_t micro)
 static void reply_replay(const char *name, enum sched_policy_id policy, uint64_t cycles)
 {
 	/* The core's one summary of the metrics, as the replayer prints it. */
+	struct sched_replay_stats rs;
+	sched_replay_stats(replay, &rs);
 	struct sched_metrics_summary m;
-	sched_metrics_summarize(&replay.metrics, src.machine, &m);
+	sched_metrics_summarize(&rs.metrics, src.machine, &m);
 	struct fmt f;
 	fmt_init(&f);
 	fmt_str(&f, "ok replay ");
@@ -109,7 +114,7 @@ static void reply_replay(const char *name, enum sched_policy_id policy, uint64_t
 	fmt_kv(&f, " procs=", src.machine);
 	fmt_kv(&f, " jobs=", m.jobs);
 	fmt_kv(&f, " skipped=", src.skipped);
-	fmt_kv(&f, " refused=", replay.refused);
+	fmt_kv(&f, " refused=", rs.refused);
 	fmt_kv(&f, " killed=", m.killed);
 	fmt_str(&f, " avg_wait=");
 	fmt_milli(&f, m.avg_wait_micro);
@@ -118,9 +123,9 @@ static void reply_replay(const char *name, enum sched_policy_id policy, uint64_t
 	fmt_milli(&f, m.avg_bsld_micro);
 	fmt_str(&f, " util=");
 	fmt_milli(&f, m.util_pct_micro);
-	fmt_kv(&f, " fallbacks=", con_view_fallbacks(&replay));
+	fmt_kv(&f, " fallbacks=", con_view_fallbacks(replay));
 	fmt_str(&f, " hash=");
-	fmt_hex64(&f, replay.hash);
+	fmt_hex64(&f, rs.hash);
 	fmt_kv(&f, " cycles=", cycles);
 	fmt_line(&f);
 }
@@ -162,10 +167,10 @@ void cmd_replay(struct args *a)
 	unsigned char *arena = con_arena_take();
 	if (arena == NULL)
 		return; /* the store refused the reset this replay is to the live schedule */
-	err = sched_replay_init(&replay, &cfg, arena, CON_REPLAY_BYTES, NULL, NULL);
+	err = sched_replay_init(&replay, replay_room, sizeof replay_room, &cfg, arena, CON_REPLAY_BYTES, NULL, NULL);
 	uint64_t c0 = port_cycles();
 	if (err == SCHED_OK)
-		err = sched_replay_run(&replay, next_job, &src);
+		err = sched_replay_run(replay, next_job, &src);
 	uint64_t cycles = port_cycles() - c0;
 	con_live_init(); /* the live schedule shared the arena: start it afresh */
 	if (err != SCHED_OK)

@@ -14,6 +14,7 @@
 #include "bench.h"
 #include "console.h"
 #include "fmt.h"
+#include "sched/hash.h"
 #include "sched/replay.h"
 #include "sched/sched.h"
 
@@ -61,7 +62,8 @@ uint64_t con_hash(void);
 /** How many decisions the hash covers. O(1). */
 uint32_t con_decisions(void);
 
-#define CON_HASH_BASIS 14695981039346656037u
+/* The hash's start: the one FNV-1a offset (sched/hash.h). */
+#define CON_HASH_BASIS SCHED_FNV_OFFSET
 
 /** FNV-1a step over the four bytes of @p v. O(1). */
 uint64_t con_hash_u32(uint64_t h, uint32_t v);

@@ -10,7 +10,9 @@
 #include "con_session.h"
 #include "con_view.h"
 #include "persist.h"
+#include "console_err.h"
 #include "port.h"
+#include "sched/hash.h"
 
 /* The console's state: one session per image, owned here and read by the command files through con_session.h. */
 static _Alignas(8) unsigned char con_arena[CON_ARENA_BYTES]; /* tools/size.sh reads its size by this name */
@@ -44,12 +46,12 @@ static const struct command commands[] = {
 
 /* --- replies and arguments shared by the command files ---------------------------------- */
 
-/* "err N MESSAGE": the code as a positive number, the message from the one table. */
+/* "err N MESSAGE": the code as a positive number, the message from the console's table (the core's extended). */
 static void fmt_err(struct fmt *f, int code)
 {
 	fmt_kv(f, "err ", (uint32_t)-code);
 	fmt_ch(f, ' ');
-	fmt_str(f, sched_strerror(code));
+	fmt_str(f, con_strerror(code));
 }
 
 void con_err(int code, const char *why)
@@ -85,13 +87,13 @@ bool con_str_eq(const char *a, const char *b)
 bool con_number(const char *s, uint32_t *out)
 {
 	if (*s == '-') {
-		con_err(SCHED_E_NUMBER, "negative value");
+		con_err(CON_E_NUMBER, "negative value");
 		return false;
 	}
 	uint64_t v = 0;
 	for (const char *p = s; *p; p++) {
 		if (*p < '0' || *p > '9') {
-			con_err(SCHED_E_NUMBER, "decimal digits only");
+			con_err(CON_E_NUMBER, "decimal digits only");
 			return false;
 		}
 		v = v * 10u + (uint64_t)(*p - '0');
@@ -114,14 +116,11 @@ void con_fmt_next(struct fmt *f)
 		fmt_u32(f, next);
 }
 
-/* FNV-1a, 64 bits, over one value's four bytes: the schedule hash and the state digest. */
+/* The core's FNV-1a 64 over one value's four bytes, little-endian: the schedule hash and the state digest. */
 uint64_t con_hash_u32(uint64_t h, uint32_t v)
 {
-	for (unsigned i = 0; i < 4; i++) {
-		h ^= (v >> (8 * i)) & 0xFFu;
-		h *= 1099511628211u;
-	}
-	return h;
+	const uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+	return sched_fnv1a(h, b, sizeof b);
 }
 
 /* --- the live session --------------------------------------------------------------------- */
@@ -243,7 +242,7 @@ void cmd_help(struct args *a)
 	if (a->n == 2) {
 		const struct command *c = find(a->v[1]);
 		if (c == NULL) {
-			con_err(SCHED_E_COMMAND, "try help");
+			con_err(CON_E_COMMAND, "try help");
 			return;
 		}
 		fmt_str(&f, "ok ");
@@ -299,19 +298,19 @@ static void run_line(char *text)
 {
 	struct args a;
 	if (line_split(text, &a) != SCHED_OK) {
-		con_err(SCHED_E_EXTRA, "at most 8 words");
+		con_err(CON_E_EXTRA, "at most 8 words");
 		return;
 	}
 	if (a.n == 0)
 		return; /* an empty line gets no reply */
 	const struct command *c = find(a.v[0]);
 	if (c == NULL) {
-		con_err(SCHED_E_COMMAND, "try help");
+		con_err(CON_E_COMMAND, "try help");
 		return;
 	}
 	if (a.n - 1 < c->min || a.n - 1 > c->max) {
 		/* The same words as con_err(), with the command's usage as the reason. */
-		int code = a.n - 1 < c->min ? SCHED_E_MISSING : SCHED_E_EXTRA;
+		int code = a.n - 1 < c->min ? CON_E_MISSING : CON_E_EXTRA;
 		struct fmt f;
 		fmt_init(&f);
 		fmt_err(&f, code);
@@ -511,7 +510,7 @@ int console_feed(char c)
 	if (rc == 0)
 		return -1;
 	if (rc < 0) {
-		con_err(rc, rc == SCHED_E_LINE ? "the excess was discarded (at most 127 bytes)" : NULL);
+		con_err(rc, rc == CON_E_LINE ? "the excess was discarded (at most 127 bytes)" : NULL);
 		return con.exit_status;
 	}
 	run_line(input.buf);

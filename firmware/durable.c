@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "sched/err.h"
-#include "sched/fixture.h" /* fix_crc32 */
+#include "fixture/fixture.h" /* fix_crc32 */
 
 #define SNAP_MAGIC 0x31504E53u /* "SNP1" */
 #define SNAP_VERSION 1u

@@ -2,7 +2,7 @@
 /* Line input: a fixed buffer, whole-line refusal of over-long or control-laden lines, tokenising. */
 #include "line.h"
 
-#include "sched/err.h"
+#include "console_err.h"
 
 /* Keep reading to the end of a bad line, so its tail is not taken for a command. */
 static void take(struct line *l, char c)
@@ -36,7 +36,7 @@ int line_feed(struct line *l, char c)
 		return 0;
 	}
 	l->buf[l->len] = '\0';
-	int rc = l->dropped > 0 ? SCHED_E_LINE : l->control ? SCHED_E_CONTROL : 1;
+	int rc = l->dropped > 0 ? CON_E_LINE : l->control ? CON_E_CONTROL : 1;
 	l->len = 0;
 	l->dropped = 0;
 	l->control = false;
@@ -52,7 +52,7 @@ int line_split(char *s, struct args *a)
 		if (*s == '\0')
 			break;
 		if (a->n == LINE_MAX_WORDS)
-			return SCHED_E_EXTRA;
+			return CON_E_EXTRA;
 		a->v[a->n++] = s;
 		while (*s && *s != ' ' && *s != '\t')
 			s++;

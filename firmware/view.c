@@ -35,7 +35,10 @@ void con_fmt_counters(struct fmt *f, const struct sched *s)
 
 uint32_t con_view_fallbacks(const struct sched_replay *r)
 {
+	const struct sched *s = sched_replay_sched(r);
+	if (s == NULL)
+		return 0; /* time sharing: no planning scratch to fall back from */
 	struct sched_stats st;
-	sched_stats(r->sched, &st);
+	sched_stats(s, &st);
 	return st.counters.scratch_short;
 }

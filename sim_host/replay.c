@@ -60,8 +60,8 @@ static bool slots_push(struct ctx *c, sched_time_t t, uint32_t k)
  * same, and 0 over the idle quanta before them (an empty machine switches to no slot). */
 static void slots_quanta(struct ctx *c, sched_time_t t, uint32_t k)
 {
-	sched_time_t q = sched_gang_params_get(&c->rp->cfg).quantum;
-	uint64_t sq = sched_gang_counters(c->rp->gang)->slot_quanta;
+	sched_time_t q = sched_gang_params_get(sched_replay_config(c->rp)).quantum;
+	uint64_t sq = sched_gang_counters(sched_replay_gang(c->rp))->slot_quanta;
 	bool ok = true;
 	if (c->ran_one && t > c->last_switch + q)
 		ok = slots_push(c, c->last_switch + q, 0);
@@ -130,7 +130,7 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 		if (f && c->o->ev_plans) {
 			fprintf(f, "%u switch %u", e->time, e->slot);
 			for (uint32_t i = 0; i < e->n_runs; i++)
-				fprintf(f, " %ld:%u:%u", name_of(c, c->rp->tslots[e->runs[i].job].seq), e->runs[i].first,
+				fprintf(f, " %ld:%u:%u", name_of(c, sched_replay_seq(c->rp, e->runs[i].job)), e->runs[i].first,
 					e->runs[i].count);
 			fputc('\n', f);
 		}
@@ -203,11 +203,11 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 static void on_step(void *vctx, const struct sched_replay *rp, sched_time_t t)
 {
 	struct ctx *c = vctx;
-	for (const struct sched_job *h = sched_first(rp->sched, SCHED_JOB_WAITING); h != NULL;
-	     h = sched_next(rp->sched, h)) {
+	const struct sched *s = sched_replay_sched(rp);
+	for (const struct sched_job *h = sched_first(s, SCHED_JOB_WAITING); h != NULL; h = sched_next(s, h)) {
 		struct sched_job_info j;
 		sched_job_read(h, &j);
-		uint32_t seq = rp->slots[j.id].seq;
+		uint32_t seq = sched_replay_seq(rp, j.id);
 		if (!j.reserved || c->shown[seq] == SCHED_TIME_MAX || c->shown[seq] == j.start)
 			continue;
 		c->shown[seq] = j.start;
@@ -232,18 +232,19 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 		cfg.scratch_jobs = capacity;
 	size_t size = sched_replay_arena_size_cfg(&cfg);
 	void *arena = aligned_alloc(SCHED_ARENA_ALIGN, (size + SCHED_ARENA_ALIGN - 1) / SCHED_ARENA_ALIGN * SCHED_ARENA_ALIGN);
-	struct sched_replay *rp = malloc(sizeof *rp);
+	void *room = malloc(SCHED_REPLAY_BYTES); /* malloc's alignment suits any object */
+	struct sched_replay *rp = NULL;
 	r->out = calloc(n, sizeof *r->out);
 	struct ctx c = {.jobs = jobs, .n = n, .o = o, .r = r, .shown = NULL, .loc = {.first = SCHED_TIME_MAX}};
 	int rc = SCHED_E_NOSPACE;
-	if (arena == NULL || rp == NULL || r->out == NULL) {
+	if (arena == NULL || room == NULL || r->out == NULL) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++)
 		r->out[i].predicted = SCHED_TIME_MAX;
+	int e = sched_replay_init(&rp, room, SCHED_REPLAY_BYTES, &cfg, arena, size, on_event, &c);
 	c.rp = rp;
-	int e = sched_replay_init(rp, &cfg, arena, size, on_event, &c);
 	if (e != SCHED_OK) {
 		snprintf(err, errlen, "cannot start the core: %s", sched_strerror(e));
 		rc = e;
@@ -257,30 +258,32 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 		}
 		for (size_t i = 0; i < n; i++)
 			c.shown[i] = SCHED_TIME_MAX;
-		rp->on_step = on_step;
+		sched_replay_on_step(rp, on_step);
 	}
-	rp->check = o->check;
-	rp->no_hash = !o->hash;
 	/* Under gang, --events-plans writes every quantum's context switch list: no quantum is skipped. */
-	rp->every_quantum = o->ev_plans && o->events != NULL;
+	sched_replay_set_flags(rp, (o->check ? SCHED_REPLAY_CHECK : 0u) | (o->hash ? 0u : SCHED_REPLAY_NO_HASH) |
+				       (o->ev_plans && o->events != NULL ? SCHED_REPLAY_EVERY_QUANTUM : 0u));
 	e = sched_replay_run(rp, source, &c);
+	struct sched_replay_stats rs;
+	sched_replay_stats(rp, &rs);
 	struct sched_stats st;
 	memset(&st, 0, sizeof st);
-	if (rp->gang != NULL) {
+	const struct sched_gang *gang = sched_replay_gang(rp);
+	if (gang != NULL) {
 		/* Time sharing: the gang module's own counters; every job starts and then ends. */
-		r->gang = *sched_gang_counters(rp->gang);
-		st.now = sched_gang_now(rp->gang);
-		st.jobs_peak = rp->peak;
+		r->gang = *sched_gang_counters(gang);
+		st.now = sched_gang_now(gang);
+		st.jobs_peak = rs.peak;
 		st.counters.submitted = st.counters.started = r->gang.submitted;
 		for (size_t i = 0; i < n; i++)
 			st.counters.killed += r->out[i].killed;
 		st.counters.finished = r->gang.ended - st.counters.killed;
 		/* The slots left when the last quantum ends: none, or the one BC keeps (docs/gang.md). */
 		if (o->slots && c.ran_one)
-			c.slots_oom |= !slots_push(&c, c.last_switch + sched_gang_params_get(&rp->cfg).quantum,
+			c.slots_oom |= !slots_push(&c, c.last_switch + sched_gang_params_get(sched_replay_config(rp)).quantum,
 						   r->gang.slots_created - r->gang.slots_deleted);
 	} else {
-		sched_stats(rp->sched, &st);
+		sched_stats(sched_replay_sched(rp), &st);
 	}
 	if (e == SCHED_E_STATE && o->check) {
 		snprintf(err, errlen, "invariant check failed at %u", st.now);
@@ -297,12 +300,12 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 		rc = SCHED_E_NOSPACE;
 		goto out;
 	}
-	r->metrics = rp->metrics;
+	r->metrics = rs.metrics;
 	r->counters = st.counters;
 	r->max_jobs_in_system = st.jobs_peak;
 	r->max_segments = st.segs_peak;
-	r->calls = rp->calls;
-	r->hash = o->hash ? rp->hash : 0;
+	r->calls = rs.calls;
+	r->hash = o->hash ? rs.hash : 0;
 	r->dynp = st.dynp;
 	/* Events come in time order, so the metric needs no sort; the sorting version stays as the
 	 * reference (and the fallback, should an event ever come out of order). */
@@ -311,7 +314,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 out:
 	free(c.shown);
 	free(arena);
-	free(rp);
+	free(room);
 	if (rc != 0)
 		replay_result_free(r);
 	return rc;

@@ -13,6 +13,7 @@
 #include "pictures.h"
 #include "replay.h"
 #include "sched/err.h"
+#include "sched/hash.h"
 
 static const char *base_name(const char *path)
 {
@@ -536,12 +537,11 @@ static bool file_fnv1a64(const char *path, uint64_t *hash, uint64_t *size)
 	FILE *f = fopen(path, "rb");
 	if (f == NULL)
 		return false;
-	uint64_t h = 0xcbf29ce484222325ull, n = 0;
+	uint64_t h = SCHED_FNV_OFFSET, n = 0;
 	unsigned char buf[65536];
 	size_t got;
 	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
-		for (size_t i = 0; i < got; i++)
-			h = (h ^ buf[i]) * 0x100000001b3ull;
+		h = sched_fnv1a(h, buf, got);
 		n += got;
 	}
 	bool ok = !ferror(f);

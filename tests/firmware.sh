@@ -12,7 +12,8 @@ result() {
 var() { make -s --no-print-directory "print-var-$1"; }
 
 objs_of() { # every object of a board's firmware but main's own
-	ls "$B/fw/$1"/core/src/*.o "$B/fw/$1"/firmware/*.o "$B/fw/$1"/port/*/*.o
+	ls "$B/fw/$1"/core/src/*.o "$B/fw/$1"/fixture/src/*.o "$B/fw/$1"/trace/*.o "$B/fw/$1"/firmware/*.o \
+		"$B/fw/$1"/port/*/*.o
 }
 
 for p in $(var PORTS); do

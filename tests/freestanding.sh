@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The core, compiled for Cortex-M3 freestanding, references nothing but its
-# assertion hook and libgcc's helpers: no malloc/calloc/realloc/free, no
-# printf or any other stdio/libc symbol. Prints TEST lines for tests/run.sh.
+# The core (and the fixture codec beside it), compiled for Cortex-M3 freestanding,
+# reference nothing but the core's assertion hook and libgcc's helpers: no
+# malloc/calloc/realloc/free, no printf or any other stdio/libc symbol. Prints
+# TEST lines for tests/run.sh.
 set -u
-lib=${1:?usage: freestanding.sh build/arm/libsched.a}
+: "${1:?usage: freestanding.sh build/arm/libsched.a [build/arm/libfixture.a ...]}"
 NM=${ARM_NM:-arm-none-eabi-nm}
 LD=${ARM_LD:-arm-none-eabi-ld}
 CC=${ARM_CC:-arm-none-eabi-gcc}
@@ -28,22 +29,28 @@ else
 	echo "TEST freestanding.checker_rejects_canary FAIL the symbol check did not flag malloc/printf"
 fi
 
-# 2. The whole core, linked into one relocatable object.
-if ! "$LD" -r --whole-archive "$lib" -o "$tmp/core.o"; then
-	echo "TEST freestanding.core_links_relocatable FAIL ld -r failed"
-	exit 1
-fi
-echo "TEST freestanding.core_links_relocatable PASS"
-bad=$(forbidden "$tmp/core.o" | tr '\n' ' ')
-if [ -z "$bad" ]; then
-	echo "TEST freestanding.core_references_no_libc PASS"
-else
-	echo "TEST freestanding.core_references_no_libc FAIL undefined: $bad"
-fi
-# 3. No writable global state in the core: every object lives in the caller's scheduler.
-data=$("$NM" "$tmp/core.o" | awk '$2 ~ /^[bBdDcC]$/ {print $3}' | tr '\n' ' ')
-if [ -z "$data" ]; then
-	echo "TEST freestanding.core_has_no_mutable_globals PASS"
-else
-	echo "TEST freestanding.core_has_no_mutable_globals FAIL: $data"
-fi
+# 2. Each library (the core, the fixture codec beside it), linked into one relocatable object.
+# Its TEST names: core_* for libsched.a (as they always were), fixture_* for libfixture.a.
+for lib in "$@"; do
+	name=$(basename "$lib" .a)
+	name=${name#lib}
+	[ "$name" = sched ] && name=core
+	if ! "$LD" -r --whole-archive "$lib" -o "$tmp/$name.o"; then
+		echo "TEST freestanding.${name}_links_relocatable FAIL ld -r failed"
+		continue
+	fi
+	echo "TEST freestanding.${name}_links_relocatable PASS"
+	bad=$(forbidden "$tmp/$name.o" | tr '\n' ' ')
+	if [ -z "$bad" ]; then
+		echo "TEST freestanding.${name}_references_no_libc PASS"
+	else
+		echo "TEST freestanding.${name}_references_no_libc FAIL undefined: $bad"
+	fi
+	# 3. No writable global state: every object lives in the caller's memory.
+	data=$("$NM" "$tmp/$name.o" | awk '$2 ~ /^[bBdDcC]$/ {print $3}' | tr '\n' ' ')
+	if [ -z "$data" ]; then
+		echo "TEST freestanding.${name}_has_no_mutable_globals PASS"
+	else
+		echo "TEST freestanding.${name}_has_no_mutable_globals FAIL: $data"
+	fi
+done

@@ -35,7 +35,7 @@ run fixtures tests/cli/fixtures.sh
 run sweep tests/sweep/sweep.sh
 run sweep_slurm tests/sweep/slurm.sh
 run fuzz tests/fuzz/fuzz.sh
-run freestanding tests/freestanding.sh "$B/arm/libsched.a"
+run freestanding tests/freestanding.sh "$B/arm/libsched.a" "$B/arm/libfixture.a"
 run firmware tests/firmware.sh
 run console tests/console/run.sh
 run store tests/store/store.sh

@@ -13,16 +13,16 @@ objsize() { # text+data of object files
 core=$B/fw/netduinoplus2/core/src
 policies=$(objsize "$core"/pool.o "$core"/profile.o "$core"/sched.o "$core"/policy_queue.o \
 	"$core"/policy_cons.o "$core"/plan.o "$core"/metrics.o "$core"/check.o)
-codec=$(objsize "$core"/fixture.o "$core"/replay.o)
+codec=$(objsize "$B"/fw/netduinoplus2/fixture/src/fixture.o "$core"/replay.o)
 planning=$(objsize "$core"/policy_relaxed.o "$core"/policy_slack.o "$core"/num.o)
 family=$(objsize "$core"/policy_dynp.o)
 gang=$(objsize "$core"/gang.o)
 maxjobs=$(sed -n 's/^#define CONSOLE_MAX_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
 scratch=$(sed -n 's/^#define CONSOLE_SCRATCH_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
-arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Icore/include -Icore/src -c tools/probe/sizes.c -o "$tmp/p.o"
+arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Icore/include -Icore/src -Ifixture/include -c tools/probe/sizes.c -o "$tmp/p.o"
 sz() { arm-none-eabi-nm -S -t d "$tmp/p.o" | awk -v s="$1" '$4 == s { print $2 + 0 }'; }
 # The same objects as the host's compiler lays them out (64-bit links).
-cc -Icore/include -Icore/src -c tools/probe/sizes.c -o "$tmp/h.o"
+cc -Icore/include -Icore/src -Ifixture/include -c tools/probe/sizes.c -o "$tmp/h.o"
 hsz() { nm -S -t d "$tmp/h.o" | awk -v s="$1" '$4 == s { print $2 + 0 }'; }
 hjob=$(hsz probe_job) hseg=$(hsz probe_seg) hslot=$(hsz probe_slot) hpend=$(hsz probe_pending)
 hsched=$(hsz probe_sched) hdec=$(hsz probe_dec)

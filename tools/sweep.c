@@ -30,6 +30,7 @@
 
 #include "fields.h"
 #include "progress.h"
+#include "sched/err.h"
 #include "sweep_exp.h"
 
 static const char usage[] =
@@ -247,7 +248,7 @@ static int launch(struct sweep *s, uint64_t i, struct slot *slot)
 			close(fd);
 		if (efd >= 0)
 			close(efd);
-		return -1;
+		return SCHED_E_IO;
 	}
 	pid_t pid = fork();
 	if (pid == 0) {
@@ -267,7 +268,7 @@ static int launch(struct sweep *s, uint64_t i, struct slot *slot)
 	close(efd);
 	if (pid < 0) {
 		fprintf(stderr, "sweep: fork: %s\n", strerror(errno));
-		return -1;
+		return SCHED_E_IO;
 	}
 	slot->pid = pid;
 	slot->cell = i;
@@ -417,14 +418,14 @@ static int csv_split(char *line, char **f, int max)
 	char *r = line;
 	for (;;) {
 		if (n == max)
-			return -1;
+			return SCHED_E_FORMAT;
 		char *w = r;
 		f[n++] = w;
 		if (*r == '"') {
 			r++;
 			for (;;) {
 				if (*r == '\0')
-					return -1;
+					return SCHED_E_FORMAT;
 				if (*r == '"' && r[1] == '"') {
 					*w++ = '"';
 					r += 2;
@@ -445,7 +446,7 @@ static int csv_split(char *line, char **f, int max)
 			continue;
 		}
 		if (*r != '\0')
-			return -1;
+			return SCHED_E_FORMAT;
 		*w = '\0';
 		return n;
 	}
@@ -696,7 +697,7 @@ static int run_capture(char **argv, char *out, size_t len)
 {
 	int p[2];
 	if (pipe(p) != 0)
-		return -1;
+		return SCHED_E_IO;
 	pid_t pid = fork();
 	if (pid == 0) {
 		dup2(p[1], 1);
@@ -716,7 +717,7 @@ static int run_capture(char **argv, char *out, size_t len)
 	close(p[0]);
 	int status;
 	if (pid < 0 || waitpid(pid, &status, 0) < 0)
-		return -1;
+		return SCHED_E_IO;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
@@ -911,7 +912,7 @@ static int parse_int(const char *s, int lo, int hi, int *out)
 	errno = 0;
 	long v = strtol(s, &end, 10);
 	if (errno || end == s || *end != '\0' || v < lo || v > hi)
-		return -1;
+		return SCHED_E_INVAL;
 	*out = (int)v;
 	return 0;
 }
@@ -1046,10 +1047,10 @@ static int make_dirs(const char *path)
 			continue;
 		*p = '\0';
 		if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-			return -1;
+			return SCHED_E_IO;
 		*p = '/';
 	}
-	return mkdir(buf, 0755) != 0 && errno != EEXIST ? -1 : 0;
+	return mkdir(buf, 0755) != 0 && errno != EEXIST ? SCHED_E_IO : 0;
 }
 
 int main(int argc, char **argv)

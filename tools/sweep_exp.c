@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sched/replay.h"
+#include "sched/hash.h"
 
 /*
  * Options the sweep sets or that would break its one-CSV-per-cell contract: the report's format, the
@@ -35,7 +35,7 @@ static int fail(struct parser *p, const char *fmt, ...)
 	if (n >= 0 && (size_t)n < p->errlen)
 		vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
 	va_end(ap);
-	return -1;
+	return SCHED_E_FORMAT;
 }
 
 static void *xcalloc(size_t n, size_t size)
@@ -139,7 +139,7 @@ static int parse_seeds(struct parser *p, struct sweep_exp *e, char **tok, int n)
 	int count = hi >= lo ? (int)(hi - lo + 1) : n;
 	struct sweep_axis *a = new_axis(p, e, "seed", count);
 	if (a == NULL)
-		return -1;
+		return SCHED_E_FORMAT;
 	for (int i = 0; i < count; i++) {
 		char num[24];
 		if (hi >= lo) {
@@ -166,7 +166,7 @@ static int parse_axis(struct parser *p, struct sweep_exp *e, char **tok, int n)
 		count += strcmp(tok[i], "|") == 0;
 	struct sweep_axis *a = new_axis(p, e, tok[0], count);
 	if (a == NULL)
-		return -1;
+		return SCHED_E_FORMAT;
 	int start = 1, k = 0;
 	for (int i = 1; i <= n; i++) {
 		if (i < n && strcmp(tok[i], "|") != 0)
@@ -199,7 +199,7 @@ static int parse_line(struct parser *p, struct sweep_exp *e, char **tok, int n)
 		return 0;
 	}
 	if (check_args(p, rest, m) != 0)
-		return -1;
+		return SCHED_E_FORMAT;
 	if (strcmp(kw, "set") == 0) {
 		char **f = realloc(e->fixed, (size_t)(e->nfixed + m + 1) * sizeof *f);
 		if (f == NULL)
@@ -216,7 +216,7 @@ static int parse_line(struct parser *p, struct sweep_exp *e, char **tok, int n)
 	if (strcmp(kw, "trace") == 0 || strcmp(kw, "policy") == 0) {
 		struct sweep_axis *a = new_axis(p, e, kw, m);
 		if (a == NULL)
-			return -1;
+			return SCHED_E_FORMAT;
 		a->is_trace = kw[0] == 't';
 		for (int i = 0; i < m; i++) {
 			if (a->is_trace) {
@@ -233,7 +233,7 @@ static int parse_line(struct parser *p, struct sweep_exp *e, char **tok, int n)
 			return fail(p, "vary takes --OPTION and its values (vary --shrink 1 0.8 0.6)");
 		struct sweep_axis *a = new_axis(p, e, rest[0] + 2, m - 1);
 		if (a == NULL)
-			return -1;
+			return SCHED_E_FORMAT;
 		for (int i = 1; i < m; i++) {
 			char *args[2] = {rest[0], rest[i]};
 			value_set(&a->values[i - 1], args, 2, rest[i]);
@@ -416,12 +416,12 @@ int sweep_hash_file(const char *path, uint64_t *h)
 {
 	FILE *f = fopen(path, "rb");
 	if (f == NULL)
-		return -1;
+		return SCHED_E_IO;
 	static uint8_t buf[1 << 16];
 	size_t n;
 	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
 		*h = sched_fnv1a(*h, buf, n);
 	int bad = ferror(f);
 	fclose(f);
-	return bad ? -1 : 0;
+	return bad ? SCHED_E_IO : 0;
 }

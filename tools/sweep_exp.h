@@ -23,6 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sched/err.h"
+#include "sched/hash.h"
+
 #define SWEEP_MAX_AXES 16
 #define SWEEP_MAX_CELLS 1000000u /* a file asking for more is refused: most likely a mistake */
 
@@ -49,7 +52,7 @@ struct sweep_exp {
 };
 
 /*
- * Read the experiment in @p path into @p e. O(size of the file). Returns 0, or -1 with a message
+ * Read the experiment in @p path into @p e. O(size of the file). Returns 0, or SCHED_E_FORMAT with a message
  * "PATH:LINE: what is wrong" in @p err (an unknown keyword, an empty axis, an option the sweep sets
  * itself, no trace, more than SWEEP_MAX_CELLS cells, a file that cannot be read).
  */
@@ -70,10 +73,10 @@ int sweep_exp_cell_args(const struct sweep_exp *e, uint64_t cell, char **argv, i
 int sweep_exp_max_args(const struct sweep_exp *e);
 
 /* The digests' hash: FNV-1a 64 (the core's), from SWEEP_HASH_START, over @p n bytes. O(n). */
-#define SWEEP_HASH_START 0xcbf29ce484222325ull
+#define SWEEP_HASH_START SCHED_FNV_OFFSET
 uint64_t sweep_hash(uint64_t h, const void *p, size_t n);
 
-/* sweep_hash() over a whole file into @p h. O(size). Returns 0, or -1 (errno set) if it cannot be read. */
+/* sweep_hash() over a whole file into @p h. O(size). Returns 0, or SCHED_E_IO (errno set) if it cannot be read. */
 int sweep_hash_file(const char *path, uint64_t *h);
 
 #endif /* SWEEP_EXP_H */

@@ -49,10 +49,10 @@ static double score(const double *x, const double *lx, size_t n, double a, doubl
 int weibull_fit(const double *x, size_t n, double *alpha, double *beta)
 {
 	if (n < 2)
-		return -1;
+		return SCHED_E_INVAL;
 	double *lx = malloc(n * sizeof *lx);
 	if (lx == NULL)
-		return -1;
+		return SCHED_E_INVAL;
 	double mean_lx = 0, lo_x = INFINITY, hi_x = -INFINITY;
 	for (size_t i = 0; i < n; i++) {
 		lx[i] = log(x[i]);
@@ -63,7 +63,7 @@ int weibull_fit(const double *x, size_t n, double *alpha, double *beta)
 	mean_lx /= (double)n;
 	if (!(hi_x > lo_x)) {
 		free(lx);
-		return -1;
+		return SCHED_E_INVAL;
 	}
 	/* The profiled score falls from +inf to below zero: bisect on a log scale. */
 	double lo = 1e-3, hi = 50;

@@ -3,6 +3,7 @@
 #ifndef TOOLS_TRACE_STATS_H
 #define TOOLS_TRACE_STATS_H
 
+#include "sched/err.h"
 #include "swf.h"
 
 struct minmax {
@@ -28,7 +29,7 @@ void trace_stats(const struct swf_trace *t, struct trace_stats *st);
 
 /**
  * Maximum-likelihood Weibull shape and scale for @p n positive samples
- * (F(x) = 1 - exp(-(x / beta)^alpha)). Returns -1 when n < 2 or the data
+ * (F(x) = 1 - exp(-(x / beta)^alpha)). Returns 0, or SCHED_E_INVAL when n < 2 or the data
  * have no spread.
  */
 int weibull_fit(const double *x, size_t n, double *alpha, double *beta);

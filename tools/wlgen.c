@@ -65,7 +65,7 @@ static int write_out(const char *path, const struct job_out *j, size_t n, long p
 		t.hdr.max_procs = t.hdr.max_nodes = procs;
 		t.jobs = calloc(n, sizeof *t.jobs);
 		if (t.jobs == NULL)
-			return -1;
+			return SCHED_E_NOSPACE;
 		for (size_t i = 0; i < n; i++)
 			t.jobs[i] = (struct fix_job){
 				.job = (int32_t)(i + 1), .submit = (int32_t)j[i].submit, .run = (int32_t)j[i].run,
@@ -85,7 +85,7 @@ static int write_out(const char *path, const struct job_out *j, size_t n, long p
 	FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
 	if (f == NULL) {
 		fprintf(stderr, "wlgen: %s: %s\n", path, strerror(errno));
-		return -1;
+		return SCHED_E_IO;
 	}
 	fprintf(f, "; Note: %s\n; MaxNodes: %ld\n; MaxProcs: %ld\n", note, procs, procs);
 	for (size_t i = 0; i < n; i++)

@@ -35,7 +35,7 @@ static long file_read(void *ctx, uint8_t *buf, size_t n)
 	FILE *f = ctx;
 	size_t got = fread(buf, 1, n, f);
 	if (got == 0 && ferror(f))
-		return -1;
+		return SCHED_E_IO;
 	return (long)got;
 }
 
@@ -60,10 +60,10 @@ static int add_line(struct swf_header *h, const char *fmt, ...)
 	va_end(ap);
 	char **lines = realloc(h->lines, (h->n_lines + 1) * sizeof *lines);
 	if (lines == NULL)
-		return -1;
+		return SCHED_E_NOSPACE;
 	h->lines = lines;
 	if ((h->lines[h->n_lines] = strdup(buf)) == NULL)
-		return -1;
+		return SCHED_E_NOSPACE;
 	h->n_lines++;
 	return 0;
 }
@@ -167,7 +167,7 @@ static int mem_write(void *ctx, const uint8_t *buf, size_t n)
 			cap *= 2;
 		uint8_t *p = realloc(m->p, cap);
 		if (p == NULL)
-			return -1;
+			return SCHED_E_NOSPACE;
 		m->p = p;
 		m->cap = cap;
 	}

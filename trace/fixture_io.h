@@ -3,7 +3,7 @@
 #ifndef SIM_FIXTURE_IO_H
 #define SIM_FIXTURE_IO_H
 
-#include "sched/fixture.h"
+#include "fixture/fixture.h"
 #include "swf.h"
 
 /**

@@ -21,12 +21,12 @@ static int fail(struct parser *p, const char *fmt, ...)
 {
 	int n = snprintf(p->err, p->errlen, "%s:%d: ", p->name, p->line);
 	if (n < 0 || (size_t)n >= p->errlen)
-		return -1;
+		return SCHED_E_FORMAT;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
 	va_end(ap);
-	return -1;
+	return SCHED_E_FORMAT;
 }
 
 static bool parse_u32(const char *s, uint32_t max, uint32_t *out)
@@ -238,8 +238,9 @@ static int do_queue(struct parser *p, char **tok, int n)
 		struct site_range r;
 		uint32_t v;
 		bool handled;
-		if (prio_kv(p, key, val, pr, &handled) != 0)
-			return -1;
+		int err = prio_kv(p, key, val, pr, &handled);
+		if (err != 0)
+			return err;
 		if (handled)
 			continue;
 		if (strcmp(key, "priority") == 0) {
@@ -358,8 +359,9 @@ static int do_user(struct parser *p, char **tok, int n)
 	for (int i = 2; i < n; i++) {
 		char *val = split_kv(tok[i]);
 		bool handled = false;
-		if (val != NULL && prio_kv(p, tok[i], val, &u.prio, &handled) != 0)
-			return -1;
+		int err = val != NULL ? prio_kv(p, tok[i], val, &u.prio, &handled) : 0;
+		if (err != 0)
+			return err;
 		if (!handled)
 			return fail(p, "unknown user setting '%s%s%s' (up=, pp=)", tok[i], val ? "=" : "", val ? val : "");
 	}
@@ -516,7 +518,7 @@ static int map_find(const struct site_map *m, size_t n, int32_t swf)
 	return -1;
 }
 
-enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
+enum trace_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
 			   sched_procs_t procs, sched_time_t estimate, struct site_job *out)
 {
 	int q = map_find(s->queue_map, s->n_queue_map, swf_queue);
@@ -526,7 +528,7 @@ enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf
 	if (q < 0)
 		q = s->default_queue;
 	if (q < 0)
-		return SCHED_SKIP_NO_QUEUE;
+		return TRACE_SKIP_NO_QUEUE;
 	const struct sched_queue_cfg *qc = &s->cfg.queues[q];
 	uint8_t mask = qc->partitions;
 	out->queue = (uint8_t)q;
@@ -542,7 +544,7 @@ enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf
 				widest = s->cfg.partition_procs[i];
 		}
 		if (procs > widest)
-			return SCHED_SKIP_WIDE;
+			return TRACE_SKIP_WIDE;
 	}
 	struct site_prio pr = s->queue_prio[q];
 	struct site_user key = {.user = user};
@@ -555,7 +557,7 @@ enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf
 	}
 	out->up = pr.up;
 	out->pp = pr.pp;
-	return SCHED_SKIP_NONE;
+	return TRACE_SKIP_NONE;
 }
 
 int site_resize(struct site *s, const char *name, sched_procs_t procs)

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "clean.h"
 #include "sched/replay.h"
 #include "sched/sched.h"
 
@@ -83,11 +84,11 @@ struct site_job {
  * for its queue number first, else the first `route` it matches, else the
  * default queue. The partition comes from `map partition` when the queue
  * may use it. Priorities: the user's line, else the queue's, else 0.
- * Returns SCHED_SKIP_NONE, SCHED_SKIP_NO_QUEUE when nothing takes it, or
- * SCHED_SKIP_WIDE when it needs more processors than every partition its
+ * Returns TRACE_SKIP_NONE, TRACE_SKIP_NO_QUEUE when nothing takes it, or
+ * TRACE_SKIP_WIDE when it needs more processors than every partition its
  * queue may use (the replay's skip reasons). O(routes + log users).
  */
-enum sched_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
+enum trace_skip site_assign(const struct site *s, int32_t swf_queue, int32_t swf_partition, uint32_t user,
 			   sched_procs_t procs, sched_time_t estimate, struct site_job *out);
 
 /** Resize partition @p name (or the only one, when name is NULL) to @p procs. O(partitions). SCHED_E_NOENT if unknown. */

@@ -121,19 +121,19 @@ static int add_header_line(struct swf_header *h, const char *line)
 {
 	char **lines = realloc(h->lines, (h->n_lines + 1) * sizeof *lines);
 	if (lines == NULL)
-		return -1;
+		return SCHED_E_NOSPACE;
 	h->lines = lines;
 	h->lines[h->n_lines] = strdup(line);
 	if (h->lines[h->n_lines] == NULL)
-		return -1;
+		return SCHED_E_NOSPACE;
 	h->n_lines++;
 	return 0;
 }
 
 /*
  * A source of lines: fills buf (cap bytes, NUL-terminated, newline kept)
- * and returns 1, or 0 at the end, -1 on a read error (message in *why), or
- * -2 for a line that does not fit.
+ * and returns 1, or 0 at the end, SCHED_E_IO on a read error (message in
+ * *why), or SCHED_E_RANGE for a line that does not fit.
  */
 typedef int (*line_fn)(void *ctx, char *buf, size_t cap, const char **why);
 
@@ -229,7 +229,7 @@ static int parse(const char *path, line_fn next, void *ctx, bool keep_text, stru
 		swf_job_record(j, &t->jobs[t->n]);
 		t->n++;
 	}
-	if (rc == 0 && got == -2)
+	if (rc == 0 && got == SCHED_E_RANGE)
 		rc = fail(err, errlen, path, lineno + 1, "line longer than 4095 bytes");
 	else if (rc == 0 && got < 0)
 		rc = fail(err, errlen, path, lineno, why ? why : "read error");
@@ -271,17 +271,17 @@ static int gz_line(void *ctx, char *buf, size_t cap, const char **why)
 		const char *msg = gzerror(gz, &zerr);
 		if (zerr == Z_BUF_ERROR) {
 			*why = "compressed data ends early (truncated .gz)";
-			return -1;
+			return SCHED_E_IO;
 		}
 		if (zerr != Z_OK) {
 			*why = msg;
-			return -1;
+			return SCHED_E_IO;
 		}
 		return 0;
 	}
 	size_t len = strlen(buf);
 	if (len == cap - 1 && buf[len - 1] != '\n' && !gzeof(gz))
-		return -2;
+		return SCHED_E_RANGE;
 	return 1;
 }
 
@@ -329,7 +329,7 @@ static int mem_line(void *ctx, char *buf, size_t cap, const char **why)
 	}
 	buf[n] = '\0';
 	if (n == cap - 1 && buf[n - 1] != '\n' && m->p < m->end)
-		return -2;
+		return SCHED_E_RANGE;
 	return 1;
 }
 

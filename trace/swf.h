@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "sched/fixture.h"
+#include "fixture/fixture.h"
 
 /* SWF field numbers (1-based in the format's documentation, 0-based here). */
 enum swf_field {

@@ -11,18 +11,18 @@
 #include "rng.h"
 #include "sched/replay.h"
 
-const char *const skip_reason_names[SCHED_SKIP_COUNT] = {
-	[SCHED_SKIP_PROCS] = "processors < 1",
-	[SCHED_SKIP_RUN] = "run time < 0",
-	[SCHED_SKIP_WIDE] = "wider than the machine (or its queue's partitions)",
-	[SCHED_SKIP_SUBMIT] = "submit time < 0 or too large",
-	[SCHED_SKIP_NO_QUEUE] = "no site queue takes it",
+const char *const skip_reason_names[TRACE_SKIP_COUNT] = {
+	[TRACE_SKIP_PROCS] = "processors < 1",
+	[TRACE_SKIP_RUN] = "run time < 0",
+	[TRACE_SKIP_WIDE] = "wider than the machine (or its queue's partitions)",
+	[TRACE_SKIP_SUBMIT] = "submit time < 0 or too large",
+	[TRACE_SKIP_NO_QUEUE] = "no site queue takes it",
 };
 
 uint32_t workload_skipped(const struct workload *w)
 {
 	uint32_t n = 0;
-	for (int i = 0; i < SCHED_SKIP_COUNT; i++)
+	for (int i = 0; i < TRACE_SKIP_COUNT; i++)
 		n += w->skipped[i];
 	return n;
 }
@@ -46,23 +46,23 @@ void workload_opts_default(struct workload_opts *o)
 	o->site = NULL;
 }
 
-/* The conventions and the slice, one job: SCHED_SKIP_NONE with @p out filled, or why it is left out. */
-static enum sched_skip clean_one(const struct fix_job *fj, sched_procs_t procs, const struct workload_opts *o,
+/* The conventions and the slice, one job: TRACE_SKIP_NONE with @p out filled, or why it is left out. */
+static enum trace_skip clean_one(const struct fix_job *fj, sched_procs_t procs, const struct workload_opts *o,
 				 struct sched_replay_job *out, bool *outside)
 {
 	/* The slice first, on field 2 as in the trace: a job outside it is not counted as skipped even when
 	 * the conventions would skip it, so the skip counts are those of the jobs the report replays. */
 	*outside = (int64_t)fj->submit < o->from || (int64_t)fj->submit >= o->to;
 	if (*outside)
-		return SCHED_SKIP_NONE;
-	/* The core's conventions, on the record both decoders produce: SWF and fixture replays agree. */
-	enum sched_skip why = sched_replay_clean(fj->submit, fj->run, fj->alloc_procs, fj->req_procs,
-						 fj->req_time, procs, out);
-	if (why != SCHED_SKIP_NONE)
+		return TRACE_SKIP_NONE;
+	/* The cleaning rule (clean.h), on the record both decoders produce: SWF and fixture replays agree. */
+	enum trace_skip why = trace_clean_job(fj->submit, fj->run, fj->alloc_procs, fj->req_procs, fj->req_time, procs,
+					      out);
+	if (why != TRACE_SKIP_NONE)
 		return why;
 	out->user = fj->user < 0 ? 0u : (uint32_t)fj->user;
 	if (o->site == NULL)
-		return SCHED_SKIP_NONE;
+		return TRACE_SKIP_NONE;
 	struct site_job sj = {.queue = 0, .partition = SCHED_PART_ANY, .up = 0, .pp = 0};
 	why = site_assign(o->site, fj->queue, fj->partition, out->user, out->procs, out->estimate, &sj);
 	out->queue = sj.queue;
@@ -111,8 +111,8 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 		const struct fix_job *fj = &t->jobs[i];
 		struct wjob *wj = &w->jobs[w->n];
 		bool outside = false;
-		enum sched_skip why = clean_one(fj, procs, o, &wj->j, &outside);
-		if (why != SCHED_SKIP_NONE) {
+		enum trace_skip why = clean_one(fj, procs, o, &wj->j, &outside);
+		if (why != TRACE_SKIP_NONE) {
 			w->skipped[why]++;
 			w->skipped_idx[w->n_skipped_idx++] = (uint32_t)i;
 			continue;

@@ -45,7 +45,7 @@ struct wjob {
 struct workload {
 	struct wjob *jobs;
 	size_t n;
-	uint32_t skipped[SCHED_SKIP_COUNT]; /* jobs of the slice skipped, by the core's reasons, enum sched_skip (NONE unused) */
+	uint32_t skipped[TRACE_SKIP_COUNT]; /* jobs of the slice skipped, by reason, enum trace_skip (clean.h) (NONE unused) */
 	uint32_t *skipped_idx;       /* their indices into the trace's job array, in trace order */
 	size_t n_skipped_idx;
 	uint32_t estimate_from_run;  /* jobs without a usable field 9 */
@@ -90,7 +90,7 @@ void workload_free(struct workload *w);
 /** Total of the skip counters: the jobs of the slice the conventions dropped. O(1). */
 uint32_t workload_skipped(const struct workload *w);
 
-/** Why a job was skipped, in words, per enum sched_skip (NULL for SCHED_SKIP_NONE). */
-extern const char *const skip_reason_names[SCHED_SKIP_COUNT];
+/** Why a job was skipped, in words, per enum trace_skip (NULL for TRACE_SKIP_NONE). */
+extern const char *const skip_reason_names[TRACE_SKIP_COUNT];
 
 #endif /* SIM_WORKLOAD_H */

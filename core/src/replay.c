@@ -2,8 +2,15 @@
 /* The replay engine shared by the host replayer and the firmware: one event loop, one hash. */
 #include "sched/replay.h"
 #include "failpoint.h"
+#include "replay_priv.h"
 #include "sched_priv.h"
 #include "util.h"
+
+_Static_assert(sizeof(struct sched_replay) <= SCHED_REPLAY_BYTES, "the registers fit SCHED_REPLAY_BYTES");
+_Static_assert(_Alignof(struct sched_replay) <= SCHED_ARENA_ALIGN, "SCHED_ARENA_ALIGN suits the registers");
+_Static_assert(sizeof(struct sched_replay_slot) == SCHED_REPLAY_SLOT_BYTES, "SCHED_REPLAY_SLOT_BYTES is a slot's size");
+_Static_assert(sizeof(struct sched_replay_pending) == SCHED_REPLAY_PENDING_BYTES,
+	       "SCHED_REPLAY_PENDING_BYTES is a pending end's size");
 
 #define NO_SLOT UINT32_MAX
 
@@ -54,15 +61,6 @@ size_t sched_replay_arena_size_cfg(const struct sched_config *cfg)
 	       (size_t)cfg->max_jobs * (sizeof(struct sched_replay_slot) + sizeof(struct sched_replay_pending));
 }
 
-uint64_t sched_fnv1a(uint64_t h, const uint8_t *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		h ^= p[i];
-		h *= 0x100000001b3ull;
-	}
-	return h;
-}
-
 /*
  * The hash covers every event as 13 bytes: kind, then seq, time and a value
  * (processors for a start, the guarantee for a submit, else 0), each 32-bit
@@ -107,33 +105,6 @@ static void emit(struct sched_replay *r, enum sched_replay_kind kind, uint32_t s
 	e.n_runs = 0;
 	e.quanta = 0;
 	r->on_event(r->event_ctx, &e);
-}
-
-enum sched_skip sched_replay_clean(int32_t submit, int32_t run, int32_t alloc_procs,
-				   int32_t req_procs, int32_t req_time, sched_procs_t machine,
-				   struct sched_replay_job *out)
-{
-	int32_t procs = alloc_procs > 0 ? alloc_procs : req_procs;
-	if (procs < 1)
-		return SCHED_SKIP_PROCS;
-	if (run < 0)
-		return SCHED_SKIP_RUN;
-	if ((uint32_t)procs > machine)
-		return SCHED_SKIP_WIDE;
-	if (submit < 0 || (uint32_t)submit >= SCHED_NOW_LIMIT / 2)
-		return SCHED_SKIP_SUBMIT;
-	out->submit = (sched_time_t)submit;
-	out->procs = (sched_procs_t)procs;
-	out->user = 0;
-	out->queue = 0;
-	out->partition = SCHED_PART_ANY;
-	out->up_milli = 0;
-	out->pp_milli = 0;
-	out->run = (sched_time_t)run;
-	out->estimate = req_time > 0 ? (sched_time_t)req_time : (sched_time_t)run;
-	if (out->estimate == 0)
-		out->estimate = 1; /* the core's smallest unit */
-	return SCHED_SKIP_NONE;
 }
 
 /* --- the heap of pending ends, ordered by (end, seq) -------------------------------- */
@@ -254,15 +225,19 @@ int sched_replay_check(const struct sched_config *cfg, size_t arena_size)
 	return sched_init_check(cfg);
 }
 
-int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, void *arena,
-		      size_t arena_size, sched_replay_event_fn on_event, void *ctx)
+int sched_replay_init(struct sched_replay **out, void *room, size_t room_size, const struct sched_config *cfg,
+		      void *arena, size_t arena_size, sched_replay_event_fn on_event, void *ctx)
 {
-	if (arena == NULL || (uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
+	if (out == NULL || room == NULL || (uintptr_t)room % SCHED_ARENA_ALIGN != 0 || arena == NULL ||
+	    (uintptr_t)arena % SCHED_ARENA_ALIGN != 0)
 		return SCHED_E_INVAL;
+	if (room_size < SCHED_REPLAY_BYTES)
+		return SCHED_E_NOSPACE;
 	/* The same check a caller may make before it gives up the arena: they cannot disagree. */
 	int err = sched_replay_check(cfg, arena_size);
 	if (err != SCHED_OK)
 		return err;
+	struct sched_replay *r = room;
 	sched_zero(r, sizeof *r);
 	sched_copy(&r->cfg, cfg, sizeof r->cfg);
 	unsigned char *mem = arena;
@@ -279,9 +254,57 @@ int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, vo
 		if (r->sched_arena_size == 0 || sched_params_normalise(&r->cfg) != SCHED_OK)
 			return SCHED_E_INVAL;
 		struct sched_gang_config g = gang_config(&r->cfg);
-		return sched_gang_init(&r->gang, &g, r->sched_arena, r->sched_arena_size, NULL, NULL, 0);
+		err = sched_gang_init(&r->gang, &g, r->sched_arena, r->sched_arena_size, NULL, NULL, 0);
+	} else {
+		err = sched_init(&r->sched, cfg, r->sched_arena, r->sched_arena_size, on_decision, r, 0);
 	}
-	return sched_init(&r->sched, cfg, r->sched_arena, r->sched_arena_size, on_decision, r, 0);
+	if (err == SCHED_OK)
+		*out = r; /* a handle only to a replay that can run */
+	return err;
+}
+
+void sched_replay_set_flags(struct sched_replay *r, unsigned flags)
+{
+	r->check = (flags & SCHED_REPLAY_CHECK) != 0;
+	r->no_hash = (flags & SCHED_REPLAY_NO_HASH) != 0;
+	r->every_quantum = (flags & SCHED_REPLAY_EVERY_QUANTUM) != 0;
+}
+
+void sched_replay_on_step(struct sched_replay *r, sched_replay_step_fn on_step)
+{
+	r->on_step = on_step;
+}
+
+void sched_replay_stats(const struct sched_replay *r, struct sched_replay_stats *out)
+{
+	sched_copy(&out->metrics, &r->metrics, sizeof out->metrics);
+	out->hash = r->hash;
+	out->jobs = r->jobs;
+	out->refused = r->refused;
+	out->calls = r->calls;
+	out->peak = r->peak;
+}
+
+const struct sched *sched_replay_sched(const struct sched_replay *r)
+{
+	return r->gang != NULL ? NULL : r->sched;
+}
+
+const struct sched_gang *sched_replay_gang(const struct sched_replay *r)
+{
+	return r->gang;
+}
+
+uint32_t sched_replay_seq(const struct sched_replay *r, uint32_t slot)
+{
+	if (slot >= r->cfg.max_jobs)
+		return UINT32_MAX;
+	return r->gang != NULL ? r->tslots[slot].seq : r->slots[slot].seq;
+}
+
+const struct sched_config *sched_replay_config(const struct sched_replay *r)
+{
+	return &r->cfg;
 }
 
 /* After every call into the scheduler (or the gang module): count it, check it if asked, let the caller look. */

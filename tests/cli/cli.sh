@@ -259,7 +259,7 @@ done
 result make_help_lists_every_target "$([ -z "$missing" ] && [ "$(echo $phony | wc -w)" -gt 20 ] && echo 0 || echo 1)" \
 	"no '## text' on:$missing"
 
-# Progress (sim_host/progress.h): --progress into a pipe prints newline-ended lines on stderr whose last
+# Progress (common/progress.h): --progress into a pipe prints newline-ended lines on stderr whose last
 # counts every job of every column once (here refused ones too: --capacity 5); without it, nothing.
 R120=tests/data/rand120.swf
 "$R" --policy fcfs,easy --capacity 5 --format csv --progress "$R120" >"$tmp/pr.out" 2>"$tmp/pr.err"

@@ -11,7 +11,8 @@
  *    "err 32 ..."; a blank line (spaces and tabs) nothing;
  *  - any other line gets zero or more "evt" (or "bench") lines, then
  *    exactly one "ok" or "err <code> <message>" line, the code and message
- *    a row of the error table (SCHED_ERRORS in core/include/sched/err.h);
+ *    a row of the error tables (SCHED_ERRORS in core/include/sched/err.h,
+ *    CON_ERRORS in firmware/console_err.h);
  *  - nothing is written before a line ends, and every line written is
  *    whole, printable ASCII and not cut short (fmt.c ends a cut one "...");
  *  - "quit [CODE]" with CODE 0..255 answers "ok bye" and ends the input with
@@ -34,6 +35,7 @@
 
 #include "con_session.h"
 #include "console.h"
+#include "console_err.h"
 #include "port.h"
 #include "port_fuzz.h"
 #include "sched/err.h"
@@ -62,12 +64,12 @@ const struct console_fixture console_fixtures[] = {
 };
 const unsigned console_fixture_count = sizeof console_fixtures / sizeof console_fixtures[0];
 
-/* The error table itself, not sched_strerror(): the console's messages are checked against it. */
+/* The error tables themselves, not con_strerror(): the console's messages are checked against them. */
 #define ERR_ROW_(name, num, msg) {num, msg},
 static const struct {
 	int code;
 	const char *msg;
-} errors[] = {SCHED_ERRORS(ERR_ROW_)};
+} errors[] = {SCHED_ERRORS(ERR_ROW_) CON_ERRORS(ERR_ROW_)};
 #undef ERR_ROW_
 
 static const uint8_t *cur_line; /* the input line being checked, for the crash report */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sched/fixture.h"
+#include "fixture/fixture.h"
 
 struct buf {
 	uint8_t *p;

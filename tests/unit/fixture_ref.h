@@ -8,7 +8,7 @@
  * following docs/fixture-format.md section by section. It is slow on
  * purpose: no tables, no bit buffer, the CRC computed bit by bit from the
  * polynomial. It exists to be compared with the fast decoder
- * (core/src/fixture.c), which it does not share a line with.
+ * (fixture/src/fixture.c), which it does not share a line with.
  *
  * Error semantics, from the spec ("Errors are those of reading the format
  * bit by bit: a byte the source fails to give is reported only when a bit
@@ -36,7 +36,7 @@
 #include <string.h>
 
 #include "sched/err.h"
-#include "sched/fixture.h"
+#include "fixture/fixture.h"
 
 /* fail_after value for a source that never fails. */
 #define FIXREF_NO_FAIL SIZE_MAX

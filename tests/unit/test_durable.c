@@ -12,7 +12,7 @@
 #include "durable.h"
 #include "harness.h"
 #include "sched/err.h"
-#include "sched/fixture.h" /* fix_crc32, to forge a record image */
+#include "fixture/fixture.h" /* fix_crc32, to forge a record image */
 
 #define SECTOR 256u
 #define SECTORS 64u

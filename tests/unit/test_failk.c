@@ -686,15 +686,19 @@ static int next_job(void *ctx, struct sched_replay_job *job)
 static unsigned char *engine_arena;
 static size_t engine_arena_size;
 
-static bool engine_run(const struct wl *w, const struct sched_config *cfg, struct sched_replay *r,
+/* A replay of @p w under @p cfg with every call checked; its counters into @p st. */
+static bool engine_run(const struct wl *w, const struct sched_config *cfg, struct sched_replay_stats *st,
 		       struct engine_log *log)
 {
+	static _Alignas(SCHED_ARENA_ALIGN) unsigned char room[SCHED_REPLAY_BYTES];
+	struct sched_replay *r;
 	memset(log, 0, sizeof *log);
 	struct source src = {w, 0};
 	EXPECT(sched_replay_arena_size_cfg(cfg) <= engine_arena_size);
-	EXPECT(sched_replay_init(r, cfg, engine_arena, engine_arena_size, on_event, log) == SCHED_OK);
-	r->check = true;
+	EXPECT(sched_replay_init(&r, room, sizeof room, cfg, engine_arena, engine_arena_size, on_event, log) == SCHED_OK);
+	sched_replay_set_flags(r, SCHED_REPLAY_CHECK);
 	EXPECT(sched_replay_run(r, next_job, &src) == SCHED_OK);
+	sched_replay_stats(r, st);
 	return true;
 }
 
@@ -707,7 +711,7 @@ static bool engine_run(const struct wl *w, const struct sched_config *cfg, struc
  */
 static bool sweep_engine(const struct wl *w, enum sched_policy_id p)
 {
-	static struct sched_replay r;
+	static struct sched_replay_stats st;
 	static struct engine_log log;
 	struct sched_config cfg = config_for(w, p);
 	if (sched_policy_timeshared(p)) {
@@ -723,9 +727,9 @@ static bool sweep_engine(const struct wl *w, enum sched_policy_id p)
 	const unsigned sites = refusing | 1u << SCHED_FAIL_GANG_SLOT;
 	snprintf(where, sizeof where, "engine %s/%s unfailed", w->name, sched_policy_name(p));
 	sched_fail_reset();
-	if (!engine_run(w, &cfg, &r, &log))
+	if (!engine_run(w, &cfg, &st, &log))
 		return false;
-	EXPECT(r.refused == 0);
+	EXPECT(st.refused == 0);
 	uint64_t n = sched_fail_seen(SCHED_FAIL_REPLAY_SLOT) + sched_fail_seen(SCHED_FAIL_JOB) +
 		     sched_fail_seen(SCHED_FAIL_GANG_JOB) + sched_fail_seen(SCHED_FAIL_GANG_SLOT);
 	EXPECT(n >= w->n);
@@ -734,12 +738,12 @@ static bool sweep_engine(const struct wl *w, enum sched_policy_id p)
 			 (unsigned long long)k, (unsigned long long)n);
 		sched_fail_reset();
 		sched_fail_arm(k, sites);
-		if (!engine_run(w, &cfg, &r, &log))
+		if (!engine_run(w, &cfg, &st, &log))
 			return false;
 		enum sched_fail_site site = sched_fail_fired();
 		EXPECT(site != SCHED_FAIL_NONE);
 		bool refuses = (refusing >> site) & 1u;
-		EXPECT(r.refused == (refuses ? 1u : 0u));
+		EXPECT(st.refused == (refuses ? 1u : 0u));
 		uint32_t refused = 0;
 		for (uint32_t k2 = 0; k2 < w->n; k2++) {
 			if (log.refused[k2]) {
@@ -749,7 +753,7 @@ static bool sweep_engine(const struct wl *w, enum sched_policy_id p)
 			}
 			EXPECT(log.submitted[k2] == 1 && log.started[k2] == 1 && log.ended[k2] == 1);
 		}
-		EXPECT(refused == r.refused);
+		EXPECT(refused == st.refused);
 		points++;
 		points_by_site[site]++;
 	}

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "harness.h"
-#include "sched/fixture.h"
+#include "fixture/fixture.h"
 
 struct buf {
 	uint8_t p[1 << 16];

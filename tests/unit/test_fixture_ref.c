@@ -8,18 +8,18 @@
 
 #include "fixture_ref.h"
 #include "harness.h"
-#include "sched/fixture.h"
+#include "fixture/fixture.h"
 
 /*
  * What it checks: that the project's fast fixture decoder (fix_dec_init,
- * fix_dec_next in core/src/fixture.c) decodes every input (the committed
+ * fix_dec_next in fixture/src/fixture.c) decodes every input (the committed
  * fixtures and the corrupt corpus, every prefix, a source failing at every
  * byte, single and random bit flips, short reads of every size) to the same
  * jobs and the same error as an independent decoder.
  *
  * Where the expected results come from: fixture_ref.h, a slow bit-at-a-time
  * decoder written from docs/fixture-format.md alone, sharing nothing with the
- * decoder under test but the public types and constants of sched/fixture.h;
+ * decoder under test but the public types and constants of fixture/fixture.h;
  * never from the fast decoder's own output. The project's
  * encoder (fix_enc_*, fix_header_encode) and fix_crc32 only make inputs.
  * reference_follows_spec checks the reference itself against the spec: the

@@ -689,7 +689,7 @@ static int engine_next(void *ctx, struct sched_replay_job *job)
 }
 
 static void engine_run(const struct sched_replay_job *jobs, uint32_t n, sched_time_t quantum, bool every,
-		       struct engine_seen *seen, struct sched_replay *r)
+		       struct engine_seen *seen, void *room, struct sched_replay **r)
 {
 	struct sched_config cfg;
 	memset(&cfg, 0, sizeof cfg);
@@ -698,16 +698,19 @@ static void engine_run(const struct sched_replay_job *jobs, uint32_t n, sched_ti
 	cfg.policy = SCHED_POLICY_GANG;
 	cfg = tp_set(tp_set(cfg, "quantum", quantum), "scheme", SCHED_GANG_BRMMS);
 	memset(seen, 0, sizeof *seen);
+	*r = NULL; /* NULL to the caller unless the replay could start */
 	CHECK(sched_replay_arena_size_cfg(&cfg) <= sizeof arena2);
-	CHECK_EQ(sched_replay_init(r, &cfg, arena2, sizeof arena2, on_replay, seen), SCHED_OK);
-	r->every_quantum = every;
+	CHECK_EQ(sched_replay_init(r, room, SCHED_REPLAY_BYTES, &cfg, arena2, sizeof arena2, on_replay, seen), SCHED_OK);
+	sched_replay_set_flags(*r, every ? SCHED_REPLAY_EVERY_QUANTUM : 0u);
 	struct engine_src src = {jobs, n, 0};
-	CHECK_EQ(sched_replay_run(r, engine_next, &src), SCHED_OK);
+	CHECK_EQ(sched_replay_run(*r, engine_next, &src), SCHED_OK);
 }
 
 static void the_engine_skips_quiet_quanta(void)
 {
-	static struct sched_replay r1, r2;
+	static _Alignas(SCHED_ARENA_ALIGN) unsigned char room1[SCHED_REPLAY_BYTES], room2[SCHED_REPLAY_BYTES];
+	struct sched_replay *r1 = NULL, *r2 = NULL;
+	struct sched_replay_stats st1, st2;
 	static struct engine_seen s1, s2;
 	struct sched_replay_job jobs[6];
 	memset(jobs, 0, sizeof jobs);
@@ -717,11 +720,13 @@ static void the_engine_skips_quiet_quanta(void)
 		jobs[i].run = jobs[i].estimate = big;
 		jobs[i].partition = SCHED_PART_ANY;
 	}
-	engine_run(jobs, 3, 1, false, &s1, &r1);
+	engine_run(jobs, 3, 1, false, &s1, room1, &r1);
+	CHECK(r1 != NULL);
 	CHECK_EQ(s1.last_end, big);
 	CHECK(s1.switches + s1.skips <= 4); /* before issue 25: 2^31 - 1 SWITCHes */
-	CHECK_EQ(sched_gang_counters(r1.gang)->quanta, big);
-	CHECK(r1.calls < 10);
+	CHECK_EQ(sched_gang_counters(sched_replay_gang(r1))->quanta, big);
+	sched_replay_stats(r1, &st1);
+	CHECK(st1.calls < 10);
 
 	/* Shorter jobs, whole-machine ones among them (several slots), arrivals during quiet stretches:
 	 * the same as a quantum at a time. */
@@ -735,13 +740,17 @@ static void the_engine_skips_quiet_quanta(void)
 		jobs[i].estimate = i == 1 ? run[i] / 2 : run[i] + 7; /* job 1 is cut at its estimate */
 	}
 	for (sched_time_t q = 1; q <= 7; q += 3) {
-		engine_run(jobs, 6, q, true, &s1, &r1);
-		engine_run(jobs, 6, q, false, &s2, &r2);
-		CHECK_EQ(r1.hash, r2.hash);
+		engine_run(jobs, 6, q, true, &s1, room1, &r1);
+		engine_run(jobs, 6, q, false, &s2, room2, &r2);
+		CHECK(r1 != NULL && r2 != NULL);
+		sched_replay_stats(r1, &st1);
+		sched_replay_stats(r2, &st2);
+		CHECK_EQ(st1.hash, st2.hash);
 		CHECK_EQ(s1.hash, s2.hash);
 		CHECK_EQ(s1.others, s2.others);
-		CHECK(memcmp(&r1.metrics, &r2.metrics, sizeof r1.metrics) == 0);
-		CHECK(memcmp(sched_gang_counters(r1.gang), sched_gang_counters(r2.gang), sizeof(struct sched_gang_counters)) == 0);
+		CHECK(memcmp(&st1.metrics, &st2.metrics, sizeof st1.metrics) == 0);
+		CHECK(memcmp(sched_gang_counters(sched_replay_gang(r1)), sched_gang_counters(sched_replay_gang(r2)),
+			     sizeof(struct sched_gang_counters)) == 0);
 		CHECK_EQ(s1.skips, 0);
 		CHECK(s2.skips > 0 && s2.switches * 100 < s1.switches);
 	}

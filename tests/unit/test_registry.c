@@ -65,12 +65,13 @@ static void check_param(enum sched_policy_id pol, const struct sched_param *p)
 	if (sched_policy_timeshared(pol)) {
 		/* It runs on the gang module: the replay engine takes (and checks) its parameters. */
 		static _Alignas(8) unsigned char big[1u << 20];
-		struct sched_replay r;
+		static _Alignas(SCHED_ARENA_ALIGN) unsigned char room[SCHED_REPLAY_BYTES];
+		struct sched_replay *r = NULL;
 		CHECK(sched_replay_arena_size_cfg(&cfg) <= sizeof big);
-		CHECK_EQ(sched_replay_init(&r, &cfg, big, sizeof big, NULL, NULL), SCHED_OK);
-		CHECK_EQ(sched_param_get(&r.cfg, p), p->min);
-		CHECK_EQ(sched_replay_init(&r, &def, big, sizeof big, NULL, NULL), SCHED_OK);
-		CHECK_EQ(sched_param_get(&r.cfg, p), p->def);
+		CHECK_EQ(sched_replay_init(&r, room, sizeof room, &cfg, big, sizeof big, NULL, NULL), SCHED_OK);
+		CHECK_EQ(sched_param_get(sched_replay_config(r), p), p->min);
+		CHECK_EQ(sched_replay_init(&r, room, sizeof room, &def, big, sizeof big, NULL, NULL), SCHED_OK);
+		CHECK_EQ(sched_param_get(sched_replay_config(r), p), p->def);
 	} else {
 		static _Alignas(8) unsigned char arena[SCHED_ARENA_SIZE_SCRATCH(4, 4)];
 		struct sched *s;
@@ -164,7 +165,8 @@ static void a_block_takes_its_defaults(void)
 static void the_checks_agree_with_the_calls(void)
 {
 	static _Alignas(8) unsigned char big[1u << 20];
-	struct sched_replay r;
+	static _Alignas(SCHED_ARENA_ALIGN) unsigned char room[SCHED_REPLAY_BYTES];
+	struct sched_replay *r;
 	const sched_procs_t machines[] = {0, 8, 100}; /* 100: no power of two, which gang refuses */
 	unsigned refused = 0, taken = 0;
 	for (int pol = 0; pol < SCHED_POLICY_COUNT; pol++)
@@ -174,7 +176,7 @@ static void the_checks_agree_with_the_calls(void)
 					struct sched_config cfg = {.procs = machines[m], .max_jobs = 4,
 								   .policy = (enum sched_policy_id)pol, .scratch_jobs = scratch};
 					int want = sched_replay_check(&cfg, size);
-					CHECK_EQ(sched_replay_init(&r, &cfg, big, size, NULL, NULL), want);
+					CHECK_EQ(sched_replay_init(&r, room, sizeof room, &cfg, big, size, NULL, NULL), want);
 					refused += want != SCHED_OK;
 					taken += want == SCHED_OK;
 				}

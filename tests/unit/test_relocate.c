@@ -53,8 +53,10 @@ static int next_job(void *ctx, struct sched_replay_job *job)
 	return 1;
 }
 
-/* Two arenas the replay hops between; every `every` steps it moves to the other. */
+/* Two arenas the replay hops between; every `every` steps it moves to the other. The hopper keeps
+ * the replay's own handle (the step callback is given a read-only view, not a licence to move it). */
 struct hopper {
+	struct sched_replay *r;
 	unsigned char *arena[2];
 	size_t size;
 	int at;
@@ -62,18 +64,21 @@ struct hopper {
 	int failed;
 };
 
-static void on_step(void *ctx, const struct sched_replay *rc, sched_time_t t)
+static void on_step(void *ctx, const struct sched_replay *seen, sched_time_t t)
 {
 	(void)t;
 	struct hopper *h = ctx;
-	struct sched_replay *r = (struct sched_replay *)rc;
+	struct sched_replay *r = h->r;
+	if (seen != r)
+		h->failed = 1;
 	if (++h->steps % h->every != 0)
 		return;
 	int to = 1 - h->at;
 	memcpy(h->arena[to], h->arena[h->at], h->size);
 	if (sched_replay_move(r, h->arena[to], h->size) != SCHED_OK)
 		h->failed = 1;
-	else if (r->gang != NULL ? sched_gang_check(r->gang) != SCHED_OK : sched_check(r->sched) != SCHED_OK)
+	else if (sched_replay_gang(r) != NULL ? sched_gang_check(sched_replay_gang(r)) != SCHED_OK
+					      : sched_check(sched_replay_sched(r)) != SCHED_OK)
 		h->failed = 1;
 	memset(h->arena[h->at], 0xA5, h->size); /* nothing may still point into the old copy */
 	h->at = to;
@@ -89,16 +94,18 @@ static uint64_t replay_hash(enum sched_policy_id p, struct source *src, uint32_t
 	h.size = sched_replay_arena_size_cfg(&cfg);
 	h.arena[0] = aligned_alloc(SCHED_ARENA_ALIGN, (h.size + 7u) & ~(size_t)7u);
 	h.arena[1] = aligned_alloc(SCHED_ARENA_ALIGN, (h.size + 7u) & ~(size_t)7u);
-	struct sched_replay r;
+	static _Alignas(SCHED_ARENA_ALIGN) unsigned char room[SCHED_REPLAY_BYTES];
 	uint64_t hash = 0;
 	*ok = 0;
 	if (h.arena[0] != NULL && h.arena[1] != NULL &&
-	    sched_replay_init(&r, &cfg, h.arena[0], h.size, NULL, &h) == SCHED_OK) {
+	    sched_replay_init(&h.r, room, sizeof room, &cfg, h.arena[0], h.size, NULL, &h) == SCHED_OK) {
 		if (every != 0)
-			r.on_step = on_step;
+			sched_replay_on_step(h.r, on_step);
 		src->next = 0;
-		*ok = sched_replay_run(&r, next_job, src) == SCHED_OK && !h.failed;
-		hash = r.hash;
+		*ok = sched_replay_run(h.r, next_job, src) == SCHED_OK && !h.failed;
+		struct sched_replay_stats st;
+		sched_replay_stats(h.r, &st);
+		hash = st.hash;
 	}
 	free(h.arena[0]);
 	free(h.arena[1]);

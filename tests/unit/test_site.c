@@ -71,44 +71,44 @@ static void assigns_jobs(void)
 	struct site_job j;
 	CHECK_EQ(site_parse(good, "good", &s, err, sizeof err), 0);
 	/* The queue number wins over the routes: SWF queue 3 is big, whatever the size. */
-	CHECK_EQ(site_assign(&s, 3, -1, 1, 20, 7200, &j), SCHED_SKIP_NONE);
+	CHECK_EQ(site_assign(&s, 3, -1, 1, 20, 7200, &j), TRACE_SKIP_NONE);
 	CHECK_EQ(j.queue, 1);
 	CHECK_EQ(j.partition, SCHED_PART_ANY);
 	CHECK_EQ(j.pp, 500);
 	/* Its partition field names back, which big may use. */
-	CHECK_EQ(site_assign(&s, 3, 2, 1, 20, 7200, &j), SCHED_SKIP_NONE);
+	CHECK_EQ(site_assign(&s, 3, 2, 1, 20, 7200, &j), TRACE_SKIP_NONE);
 	CHECK_EQ(j.partition, 1);
 	/* A partition the queue may not use is ignored. */
-	CHECK_EQ(site_assign(&s, 5, 2, 1, 4, 60, &j), SCHED_SKIP_NONE);
+	CHECK_EQ(site_assign(&s, 5, 2, 1, 4, 60, &j), TRACE_SKIP_NONE);
 	CHECK_EQ(j.queue, 0); /* routed: quick */
 	CHECK_EQ(j.partition, SCHED_PART_ANY);
 	CHECK_EQ(j.up, 250);
 	/* -1 is a queue number like any other. */
-	CHECK_EQ(site_assign(&s, -1, -1, 1, 4, 60, &j), SCHED_SKIP_NONE);
+	CHECK_EQ(site_assign(&s, -1, -1, 1, 4, 60, &j), TRACE_SKIP_NONE);
 	CHECK_EQ(j.queue, 2);
 	/* Routes in order: 9 processors miss quick; 60 s matches idle. */
-	CHECK_EQ(site_assign(&s, 5, -1, 1, 9, 60, &j), SCHED_SKIP_NONE);
+	CHECK_EQ(site_assign(&s, 5, -1, 1, 9, 60, &j), TRACE_SKIP_NONE);
 	CHECK_EQ(j.queue, 3);
 	CHECK_EQ(j.pp, SCHED_PP_OVER_QUOTA);
 	/* Nothing matches: the default queue. */
-	CHECK_EQ(site_assign(&s, 5, -1, 1, 9, 600, &j), SCHED_SKIP_NONE);
+	CHECK_EQ(site_assign(&s, 5, -1, 1, 9, 600, &j), TRACE_SKIP_NONE);
 	CHECK_EQ(j.queue, 2);
 	/* The user's line overrides the queue's priorities, field by field. */
-	CHECK_EQ(site_assign(&s, 5, -1, 42, 4, 60, &j), SCHED_SKIP_NONE);
+	CHECK_EQ(site_assign(&s, 5, -1, 42, 4, 60, &j), TRACE_SKIP_NONE);
 	CHECK_EQ(j.up, 1000);
 	CHECK_EQ(j.pp, 1000);
-	CHECK_EQ(site_assign(&s, 5, -1, 7, 4, 60, &j), SCHED_SKIP_NONE);
+	CHECK_EQ(site_assign(&s, 5, -1, 7, 4, 60, &j), TRACE_SKIP_NONE);
 	CHECK_EQ(j.up, 250);
 	CHECK_EQ(j.pp, SCHED_PP_OVER_QUOTA);
 	/* Wider than every partition quick may use (front, 16). */
-	CHECK_EQ(site_assign(&s, 5, -1, 1, 17, 7200, &j), SCHED_SKIP_NONE); /* normal: any partition, 48 */
-	CHECK_EQ(site_assign(&s, 3, -1, 1, 49, 7200, &j), SCHED_SKIP_WIDE);
+	CHECK_EQ(site_assign(&s, 5, -1, 1, 17, 7200, &j), TRACE_SKIP_NONE); /* normal: any partition, 48 */
+	CHECK_EQ(site_assign(&s, 3, -1, 1, 49, 7200, &j), TRACE_SKIP_WIDE);
 	site_free(&s);
 
 	/* No default and no match: no queue. */
 	CHECK_EQ(site_parse("queue only procs=1-4\nroute only procs=1-4\n", "t", &s, err, sizeof err), 0);
-	CHECK_EQ(site_assign(&s, 0, -1, 1, 8, 60, &j), SCHED_SKIP_NO_QUEUE);
-	CHECK_EQ(site_assign(&s, 0, -1, 1, 2, 60, &j), SCHED_SKIP_NONE);
+	CHECK_EQ(site_assign(&s, 0, -1, 1, 8, 60, &j), TRACE_SKIP_NO_QUEUE);
+	CHECK_EQ(site_assign(&s, 0, -1, 1, 2, 60, &j), TRACE_SKIP_NONE);
 	site_free(&s);
 }
 

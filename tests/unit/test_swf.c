@@ -117,9 +117,9 @@ static void cleaning_conventions(void)
 	struct workload_opts o;
 	workload_opts_default(&o);
 	CHECK_EQ(workload_build(&t, 64, &o, &w, err, sizeof err), 0);
-	CHECK_EQ(w.skipped[SCHED_SKIP_RUN], 1);   /* job 3 */
-	CHECK_EQ(w.skipped[SCHED_SKIP_PROCS], 1); /* job 4: -1 in both processor fields */
-	CHECK_EQ(w.skipped[SCHED_SKIP_WIDE], 1);  /* job 5: 100 > 64 */
+	CHECK_EQ(w.skipped[TRACE_SKIP_RUN], 1);   /* job 3 */
+	CHECK_EQ(w.skipped[TRACE_SKIP_PROCS], 1); /* job 4: -1 in both processor fields */
+	CHECK_EQ(w.skipped[TRACE_SKIP_WIDE], 1);  /* job 5: 100 > 64 */
 	CHECK_EQ(w.n, 3);
 	/* Job 1: field 5 wins; estimate from field 9. */
 	CHECK_EQ(w.jobs[0].j.procs, 4);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The one error convention of the core, the fixture codec and the console, and its message table. */
+/* The one error convention of the core and the fixture codec (the console extends it), and its message table. */
 #ifndef SCHED_ERR_H
 #define SCHED_ERR_H
 
@@ -13,7 +13,8 @@
  * numbers are part of the console protocol and of the schedule hash (a
  * refusal hashes as -SCHED_E_NOSPACE or -SCHED_E_LIMIT): never renumber,
  * only append. Groups: 1-19 the scheduler, 20-29 encoded input (the codec
- * says exactly what is wrong), 30-39 text commands (the console).
+ * says exactly what is wrong); 30-39 belong to the console's text commands,
+ * in the firmware's own table (firmware/console_err.h): never used here.
  */
 #define SCHED_ERRORS(X)                                                                   \
 	X(NOSPACE, 1, "no space")                       /* a fixed-capacity pool is full */ \
@@ -35,13 +36,7 @@
 	X(COUNT, 25, "job count mismatch")              /* codec: records do not hold the header's count */ \
 	X(TRAILING, 26, "data after the trailer")       /* codec: bytes after the trailer */ \
 	X(VALUE, 27, "value out of range")              /* codec: a non-canonical or impossible value */ \
-	X(IO, 28, "read or write failed")               /* codec: the byte source or sink failed */ \
-	X(COMMAND, 30, "unknown command")               /* console: the first word names no command */ \
-	X(MISSING, 31, "missing argument")              /* console: fewer words than the command needs */ \
-	X(EXTRA, 32, "too many arguments")              /* console: more words than it takes */ \
-	X(NUMBER, 33, "not a number")                   /* console: not decimal digits only */ \
-	X(LINE, 34, "line too long")                    /* console: the excess was discarded */ \
-	X(CONTROL, 35, "control character in line")     /* console: a byte below 0x20 other than tab */
+	X(IO, 28, "read or write failed")               /* codec: the byte source or sink failed */
 
 #define SCHED_ERR_ENUM_(name, num, msg) SCHED_E_##name = -(num),
 enum sched_err {

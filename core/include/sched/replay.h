@@ -6,6 +6,7 @@
 #include "sched/sched.h"
 #include "sched/metrics.h"
 #include "sched/gang.h"
+#include "sched/hash.h"
 
 /*
  * The host replayer and the firmware's `replay` command run this same loop,
@@ -18,7 +19,7 @@
  * of pending ends) comes from one caller-owned arena.
  */
 
-/** One job, cleaned (see sched_replay_clean): the record the host's workloads hold and the engine replays. */
+/** One job, cleaned (trace/clean.h has the rule): the record the host's workloads hold and the engine replays. */
 struct sched_replay_job {
 	uint32_t seq;           /* the caller's number: unique, increasing in submit order */
 	sched_time_t submit;
@@ -62,71 +63,27 @@ struct sched_replay_event {
 /** Next job into @p job: 1, or 0 at the end, or a negative error of the source. */
 typedef int (*sched_replay_source_fn)(void *ctx, struct sched_replay_job *job);
 typedef void (*sched_replay_event_fn)(void *ctx, const struct sched_replay_event *e);
-struct sched_replay;
-/* After every core call that succeeded, at time t (to watch reservations move, for example). */
+struct sched_replay; /* the engine: opaque (see SCHED_REPLAY_BYTES) */
+/* After every core call that succeeded, at time t (to watch reservations move, for example). @p r is a
+ * read-only view: a callback that moves the replay (sched_replay_move) does it through its owner's handle. */
 typedef void (*sched_replay_step_fn)(void *ctx, const struct sched_replay *r, sched_time_t t);
 
-/* What the engine keeps per job in the system beyond the core's own record: 12 bytes. */
-struct sched_replay_slot {
-	uint32_t seq;
-	sched_time_t run;
-	uint32_t next_free;
-};
-
-/* Time sharing: what the engine keeps per job instead (the gang module knows only quanta). */
-struct sched_replay_tslot {
-	uint32_t seq;
-	sched_time_t submit;
-	uint32_t quanta;        /* min(run, estimate) in quanta, rounded up, at least 1 */
-	sched_procs_t procs;
-	uint32_t next_free;
-	uint8_t killed;         /* run > estimate: it holds its processors for its estimate's quanta */
-};
-
-struct sched_replay_pending {
-	sched_time_t end;
-	uint32_t seq;
-	uint32_t slot;
-};
-
 /*
- * The engine's registers. Its memory (the scheduler, the slots, the heap) is
- * one arena, position-independent like the scheduler's: sched_replay_move()
- * carries a replay on in a byte copy of it.
+ * The engine's registers are opaque (core/src/replay_priv.h): a caller gives
+ * sched_replay_init() a room of SCHED_REPLAY_BYTES, aligned to
+ * SCHED_ARENA_ALIGN, and reads the engine through the functions below. The
+ * sizes here are checked against the private definitions by static
+ * assertions in replay.c.
  */
-struct sched_replay {
-	struct sched *sched;              /* the scheduler, at the arena's start (space sharing) */
-	struct sched_gang *gang;          /* or the gang module there (a time-sharing policy), else NULL */
-	struct sched_replay_tslot *tslots; /* time sharing: one per job in the system */
-	uint32_t peak;                    /* time sharing: most jobs in the system at once */
-	struct sched_config cfg;
-	void *sched_arena;
-	size_t sched_arena_size;
-	struct sched_replay_slot *slots;
-	uint32_t free_slot;               /* head of the free slots, or UINT32_MAX */
-	struct sched_replay_pending *heap;
-	uint32_t heap_n;
-	struct sched_metrics metrics;     /* of the jobs that ran */
-	uint64_t hash;                    /* FNV-1a 64 of the event stream (docs/console.md) */
-	uint32_t jobs;                    /* jobs read from the source */
-	uint32_t refused;                 /* for room, or because their queue's limits exclude them */
-	uint64_t calls;                   /* core API calls made */
-	bool check;                       /* sched_check() after every call */
-	bool no_hash;                     /* leave `hash` as it starts: set by a caller that never reads it, after init */
-	bool every_quantum;               /* time sharing: a SWITCH for every quantum, never a SKIP: set by a caller
-					   * that writes the context switch lists, after init (slow: see run_gang) */
-	bool gang_moved;                  /* time sharing: a job arrived, started or ended since the last skip tried */
-	int error;
-	sched_replay_event_fn on_event;
-	void *event_ctx;
-	sched_replay_step_fn on_step;     /* NULL, or set by the caller after init */
-};
+#define SCHED_REPLAY_BYTES (sizeof(struct sched_config) + sizeof(struct sched_metrics) + 12u * sizeof(void *) + 48u)
+#define SCHED_REPLAY_SLOT_BYTES 12u    /* per job in the system: seq, run time, free-list link */
+#define SCHED_REPLAY_PENDING_BYTES 12u /* per pending end in the heap: end, seq, slot */
 
 /* Arena bytes for a replay whose core holds at most max_jobs jobs at once. */
 #define SCHED_REPLAY_ARENA_SIZE(max_jobs)                                  \
 	(SCHED_ARENA_SIZE(max_jobs) +                                      \
-	 (size_t)(max_jobs) * sizeof(struct sched_replay_slot) +           \
-	 (size_t)(max_jobs) * sizeof(struct sched_replay_pending))
+	 (size_t)(max_jobs) * SCHED_REPLAY_SLOT_BYTES +                    \
+	 (size_t)(max_jobs) * SCHED_REPLAY_PENDING_BYTES)
 
 /** SCHED_REPLAY_ARENA_SIZE as a function (no scratch). O(1). */
 size_t sched_replay_arena_size(uint32_t max_jobs);
@@ -134,18 +91,61 @@ size_t sched_replay_arena_size(uint32_t max_jobs);
 /* Arena bytes for a replay under configuration cfg, with its scratch. */
 #define SCHED_REPLAY_ARENA_SIZE_SCRATCH(max_jobs, scratch_jobs)                    \
 	(SCHED_ARENA_SIZE_SCRATCH(max_jobs, scratch_jobs) +                         \
-	 (size_t)(max_jobs) * (sizeof(struct sched_replay_slot) + sizeof(struct sched_replay_pending)))
+	 (size_t)(max_jobs) * (SCHED_REPLAY_SLOT_BYTES + SCHED_REPLAY_PENDING_BYTES))
 
 /** Arena bytes for a replay under @p cfg (with its scratch). O(1). */
 size_t sched_replay_arena_size_cfg(const struct sched_config *cfg);
 
 /**
- * Prepare a replay under @p cfg over @p arena (sched_replay_arena_size_cfg
- * bytes, aligned to SCHED_ARENA_ALIGN); @p on_event (may be NULL) sees every event.
- * O(1). @retval SCHED_E_INVAL, SCHED_E_NOSPACE as for sched_init().
+ * Prepare a replay under @p cfg: its registers in @p room (@p room_size >=
+ * SCHED_REPLAY_BYTES, aligned to SCHED_ARENA_ALIGN; *@p out, set on success only, is its handle),
+ * its memory in @p arena (sched_replay_arena_size_cfg bytes, aligned to
+ * SCHED_ARENA_ALIGN); @p on_event (may be NULL) sees every event. O(1).
+ * @retval SCHED_E_INVAL room or arena NULL or misaligned; otherwise as for sched_init().
+ * @retval SCHED_E_NOSPACE the room or the arena is too small; otherwise as for sched_init().
  */
-int sched_replay_init(struct sched_replay *r, const struct sched_config *cfg, void *arena,
-		      size_t arena_size, sched_replay_event_fn on_event, void *ctx);
+int sched_replay_init(struct sched_replay **out, void *room, size_t room_size, const struct sched_config *cfg,
+		      void *arena, size_t arena_size, sched_replay_event_fn on_event, void *ctx);
+
+/* Options of sched_replay_set_flags(), all off after init. */
+#define SCHED_REPLAY_CHECK 1u          /* sched_check() (or sched_gang_check()) after every call */
+#define SCHED_REPLAY_NO_HASH 2u        /* no hash: about 5% of a FCFS or EASY replay, for a caller that never reads it */
+#define SCHED_REPLAY_EVERY_QUANTUM 4u  /* time sharing: a SWITCH for every quantum, never a SKIP (slow: see run_gang) */
+
+/** Set the options (SCHED_REPLAY_* ORed) of @p r, before sched_replay_run(). O(1); no error. */
+void sched_replay_set_flags(struct sched_replay *r, unsigned flags);
+
+/** Call @p on_step (NULL: none) with the event callback's ctx after every core call that succeeded. O(1); no error. */
+void sched_replay_on_step(struct sched_replay *r, sched_replay_step_fn on_step);
+
+/** What a replay has counted so far (final once sched_replay_run() returned SCHED_OK). */
+struct sched_replay_stats {
+	struct sched_metrics metrics; /* of the jobs that ran */
+	uint64_t hash;                /* FNV-1a 64 of the event stream (docs/console.md); SCHED_FNV_OFFSET with NO_HASH */
+	uint32_t jobs;                /* jobs read from the source */
+	uint32_t refused;             /* for room, or because their queue's limits exclude them */
+	uint64_t calls;               /* core API calls made */
+	uint32_t peak;                /* time sharing: most jobs in the system at once (else 0: see sched_stats) */
+};
+
+/** Copy @p r's counters, metrics and hash into @p out. O(1); no error. */
+void sched_replay_stats(const struct sched_replay *r, struct sched_replay_stats *out);
+
+/** The scheduler a space-sharing replay runs, for its read-only accessors; NULL under time sharing. O(1). */
+const struct sched *sched_replay_sched(const struct sched_replay *r);
+
+/** The gang module a time-sharing replay runs, for its read-only accessors; NULL under space sharing. O(1). */
+const struct sched_gang *sched_replay_gang(const struct sched_replay *r);
+
+/**
+ * The seq of the job in engine slot @p slot (a core job id, or runs[i].job of
+ * a SWITCH): valid while that job is in the system. O(1).
+ * UINT32_MAX when @p slot is not below the configuration's max_jobs.
+ */
+uint32_t sched_replay_seq(const struct sched_replay *r, uint32_t slot);
+
+/** The configuration @p r runs, as the engine normalised it (a time-sharing policy's defaults filled in). O(1). */
+const struct sched_config *sched_replay_config(const struct sched_replay *r);
 
 /**
  * What sched_replay_init() would refuse for @p cfg and an arena of
@@ -170,39 +170,13 @@ int sched_replay_move(struct sched_replay *r, void *arena, size_t arena_size);
  * room are counted and reported, not lost. O(events x cost of the policy).
  * @retval SCHED_OK done; the metrics and the hash are final.
  * @retval SCHED_E_TIME the source went backwards in submit time.
- * @retval SCHED_E_STATE an invariant check failed (with check set).
+ * @retval SCHED_E_STATE an invariant check failed (with SCHED_REPLAY_CHECK set).
  * A negative error of the source is returned as it is; any other core error
  * means a bug and is returned too.
  */
 int sched_replay_run(struct sched_replay *r, sched_replay_source_fn next, void *ctx);
 
-enum sched_skip {
-	SCHED_SKIP_NONE,
-	SCHED_SKIP_PROCS,  /* processors < 1 in both fields */
-	SCHED_SKIP_RUN,    /* run time < 0 (unknown) */
-	SCHED_SKIP_WIDE,   /* more processors than the machine */
-	SCHED_SKIP_SUBMIT, /* submit time < 0, or too large for the clock */
-	SCHED_SKIP_NO_QUEUE, /* no site queue takes it (a host site file's routing; never from sched_replay_clean) */
-	SCHED_SKIP_COUNT
-};
-
-/**
- * The replay conventions, one job: processors = alloc if > 0 else req;
- * estimate = req_time if > 0 else the run time, and at least 1 s; submit =
- * submit. Fills @p out (all but seq) and returns SCHED_SKIP_NONE, or why the
- * job cannot be replayed. O(1).
- */
-enum sched_skip sched_replay_clean(int32_t submit, int32_t run, int32_t alloc_procs,
-				   int32_t req_procs, int32_t req_time, sched_procs_t machine,
-				   struct sched_replay_job *out);
-/* The rest of a cleaned job (user, queue, partition, priorities) is set to the defaults. */
-
 /** Time sharing: a job's length in quanta, min(run, estimate) rounded up, at least 1. O(1). */
 uint32_t sched_replay_quanta(const struct sched_replay_job *j, sched_time_t quantum);
-
-/** Feed one byte string into an FNV-1a 64 hash. O(n). */
-uint64_t sched_fnv1a(uint64_t h, const uint8_t *p, size_t n);
-
-#define SCHED_FNV_OFFSET 0xcbf29ce484222325ull
 
 #endif /* SCHED_REPLAY_H */

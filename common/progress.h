@@ -24,8 +24,8 @@
  * Not thread-safe: one progress per process or thread. Writes only to the
  * stream given; never to stdout unless that is the stream.
  */
-#ifndef SIM_PROGRESS_H
-#define SIM_PROGRESS_H
+#ifndef COMMON_PROGRESS_H
+#define COMMON_PROGRESS_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -73,4 +73,4 @@ static inline void progress_add(struct progress *p, uint64_t n)
 /** The end: PROGRESS_ON prints the last line, PROGRESS_AUTO blanks what it showed. O(1). */
 void progress_end(struct progress *p);
 
-#endif /* SIM_PROGRESS_H */
+#endif /* COMMON_PROGRESS_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* One value as a CSV field (RFC 4180) or a JSON string or number (RFC 8259), shared by the replayer's report and build/sweep. */
-#ifndef SIM_FIELDS_H
-#define SIM_FIELDS_H
+/* One value as a CSV field (RFC 4180) or a JSON string or number (RFC 8259), shared by the replayer's report and build/sweep (common/: neither includes the other's headers). */
+#ifndef COMMON_FIELDS_H
+#define COMMON_FIELDS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -16,4 +16,4 @@ void json_string(FILE *f, const char *s);
 /** Whether the @p n bytes at @p s are a number as JSON writes it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?. O(n). */
 bool json_number(const char *s, size_t n);
 
-#endif /* SIM_FIELDS_H */
+#endif /* COMMON_FIELDS_H */
