@@ -112,6 +112,10 @@ struct sched {
 	struct sched_scratch scratch;
 	uint8_t order;              /* the dynP family: the order in force (enum sched_order) */
 	struct sched_dynp_stats dynp;
+	/* A time-shared policy (gang): its own state after the core's in the arena, and the service
+	 * of the job sched_submit() is admitting (sched_job_desc.service; read by its admit hook). */
+	sched_rel_t ts_area;
+	sched_time_t ts_service;
 };
 
 
@@ -129,7 +133,7 @@ struct sched_policy {
 	bool plans;         /* every waiting job holds a reservation */
 	bool needs_scratch; /* refuses to run without a scratch area */
 	bool ordered;       /* plans in s->order (the dynP family): jobs started are counted per order */
-	bool timeshared;    /* runs on the gang module (sched/gang.h), with no hooks here */
+	bool timeshared;    /* time-shares the machine: the hooks below the line run it, no profile, no kill at the estimate */
 	bool depth_bounded; /* honours cfg.reservation_depth: only the first N waiting jobs hold reservations */
 	const struct sched_param *params;
 	uint8_t n_params;
@@ -147,6 +151,21 @@ struct sched_policy {
 	void (*enter)(struct sched *s);
 	/* Cross-parameter checks of a normalised configuration (ranges are the registry's). */
 	int (*check)(const struct sched_config *c);
+	/* --- what a time-shared policy (policy_gang.c) adds; NULL for the others ---------------- */
+	/* Arena bytes its own state needs after the core's for normalised @p c (0: it cannot run there). */
+	size_t (*arena_size)(const struct sched_config *c);
+	/* Lay its state out in the `size` bytes at s->ts_area (sched_init, clock at s->now). */
+	int (*init)(struct sched *s, void *area, size_t size);
+	/* The arena was copied (sched_attach): re-bind what is not state. */
+	void (*attach)(struct sched *s);
+	/* Job j leaves before the policy ended it (sched_finish, sched_cancel), at s->now. */
+	void (*leave)(struct sched *s, struct sched_job *j);
+	/* When the core next needs sched_advance() (replaces the core's own answer). */
+	sched_time_t (*next_event)(const struct sched *s);
+	/* Its invariants and the core's lists against them (sched_check). */
+	int (*audit)(const struct sched *s);
+	/* Its counters into out (sched_stats). */
+	void (*stats)(const struct sched *s, struct sched_stats *out);
 };
 
 /* The registry, indexed by enum sched_policy_id (core/src/registry.c). */
@@ -331,6 +350,26 @@ static inline void sched_plan_note(struct sched *s, sched_time_t t)
 
 /* Recompute the earliest reservation after reservations moved or vanished. O(n). */
 void sched_plan_refresh(struct sched *s);
+
+/* --- time sharing (sched.c, for policy_gang.c) ------------------------------------------- */
+
+/* The job with caller id `id`, or NULL. O(1) on average. */
+struct sched_job *sched_job_by_id(struct sched *s, uint32_t id);
+
+/* Waiting job j runs its first slice at t: it joins the running list (no profile) and START goes out. */
+void sched_ts_start(struct sched *s, struct sched_job *j, sched_time_t t);
+
+/* Running job j had its service (`run` seconds) and leaves at t: decision `kind` (END, or KILL when it
+ * had no service given) goes out, then the core forgets it; `killed` counts it killed. */
+void sched_ts_end(struct sched *s, struct sched_job *j, sched_time_t t, sched_time_t run,
+		  enum sched_decision_kind kind, bool killed);
+
+/* Hand a decision the policy made itself (SWITCH, SKIP) to the caller. */
+static inline void sched_emit_decision(struct sched *s, const struct sched_decision *d)
+{
+	if (s->emit != NULL)
+		s->emit(s->emit_ctx, d);
+}
 
 /* --- the dynP family (policy_dynp.c) ----------------------------------------------------- */
 

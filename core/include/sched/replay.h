@@ -5,7 +5,6 @@
 
 #include "sched/sched.h"
 #include "sched/metrics.h"
-#include "sched/gang.h"
 
 /*
  * The host replayer and the firmware's `replay` command run this same loop,
@@ -39,7 +38,7 @@ enum sched_replay_kind {
 	SCHED_RE_KILL,    /* reached its estimate; submit and start given */
 	SCHED_RE_SWITCH,  /* time sharing: a quantum starts; runs[0..n_runs) is slot `slot`'s list (job = the engine's slot) */
 	SCHED_RE_SKIP,    /* time sharing: `quanta` quanta from `time` in which nothing changed, run in one step
-			   * (sched_gang_skip) with `slot` slots in the round robin; instead of their SWITCHes */
+			   * with `slot` slots in the round robin; instead of their SWITCHes (SCHED_DEC_SKIP) */
 };
 
 struct sched_replay_event {
@@ -54,7 +53,7 @@ struct sched_replay_event {
 	uint8_t partition;       /* START, END, KILL: where it runs; SUBMIT: where it is reserved */
 	bool killed;             /* KILL; or END under time sharing of a job that ran its whole estimate */
 	uint32_t slot;           /* SWITCH: the time slot that runs */
-	const struct sched_gang_run *runs; /* SWITCH: the context switch list; runs[i].job is an engine slot */
+	const struct sched_slice_run *runs; /* SWITCH: the context switch list; runs[i].job is an engine slot */
 	uint32_t n_runs;
 	uint32_t quanta;         /* SWITCH: 1; SKIP: the quanta it stands for */
 };
@@ -73,16 +72,6 @@ struct sched_replay_slot {
 	uint32_t next_free;
 };
 
-/* Time sharing: what the engine keeps per job instead (the gang module knows only quanta). */
-struct sched_replay_tslot {
-	uint32_t seq;
-	sched_time_t submit;
-	uint32_t quanta;        /* min(run, estimate) in quanta, rounded up, at least 1 */
-	sched_procs_t procs;
-	uint32_t next_free;
-	uint8_t killed;         /* run > estimate: it holds its processors for its estimate's quanta */
-};
-
 struct sched_replay_pending {
 	sched_time_t end;
 	uint32_t seq;
@@ -95,10 +84,7 @@ struct sched_replay_pending {
  * carries a replay on in a byte copy of it.
  */
 struct sched_replay {
-	struct sched *sched;              /* the scheduler, at the arena's start (space sharing) */
-	struct sched_gang *gang;          /* or the gang module there (a time-sharing policy), else NULL */
-	struct sched_replay_tslot *tslots; /* time sharing: one per job in the system */
-	uint32_t peak;                    /* time sharing: most jobs in the system at once */
+	struct sched *sched;              /* the scheduler, at the arena's start */
 	struct sched_config cfg;
 	void *sched_arena;
 	size_t sched_arena_size;
@@ -114,8 +100,7 @@ struct sched_replay {
 	bool check;                       /* sched_check() after every call */
 	bool no_hash;                     /* leave `hash` as it starts: set by a caller that never reads it, after init */
 	bool every_quantum;               /* time sharing: a SWITCH for every quantum, never a SKIP: set by a caller
-					   * that writes the context switch lists, after init (slow: see run_gang) */
-	bool gang_moved;                  /* time sharing: a job arrived, started or ended since the last skip tried */
+					   * that writes the context switch lists, after init (slow; sched_config.every_slice) */
 	int error;
 	sched_replay_event_fn on_event;
 	void *event_ctx;
@@ -160,8 +145,7 @@ int sched_replay_check(const struct sched_config *cfg, size_t arena_size);
  * Carry the replay on in @p arena, which must hold a byte copy of the
  * current arena (taken at any point the engine hands control out: an event
  * or step callback, or between runs). The old arena is not used again. O(1).
- * @retval SCHED_E_FORMAT, SCHED_E_NOSPACE, SCHED_E_INVAL as for sched_attach()
- *         (sched_gang_attach() under a time-sharing policy).
+ * @retval SCHED_E_FORMAT, SCHED_E_NOSPACE, SCHED_E_INVAL as for sched_attach().
  */
 int sched_replay_move(struct sched_replay *r, void *arena, size_t arena_size);
 

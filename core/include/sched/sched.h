@@ -5,6 +5,7 @@
 
 #include "sched/types.h"
 #include "sched/dynp.h"
+#include "sched/gang.h"
 #include "sched/err.h"
 #include "sched/policies.h"
 
@@ -139,7 +140,9 @@ struct sched_config {
 	uint8_t relaxed_scope;        /* relaxed: enum sched_relaxed_scope (default ALL) */
 	struct sched_slack_cfg slack;
 	struct sched_dynp_cfg dynp;
-	struct sched_gang_params gang; /* a time-sharing policy: the replay engine runs sched/gang.h with these */
+	struct sched_gang_params gang; /* gang scheduling (policy_gang.c) */
+	bool every_slice;             /* time-shared policies: a SCHED_DEC_SWITCH for every time slice, none folded
+				       * into a SCHED_DEC_SKIP (slower: for a caller that writes every run list) */
 	uint32_t scratch_jobs;        /* planning scratch (relaxed, slack, the dynP family): jobs it can take; 0 = none */
 	uint32_t compress_depth;      /* cons: waiting jobs one compression examines, in plan order; 0 = all */
 	uint32_t reservation_depth;   /* cons: waiting jobs that hold a reservation, in plan order; 0 = all */
@@ -188,6 +191,9 @@ struct sched_job_desc {
 	uint8_t partition;      /* a partition the job must use, or SCHED_PART_ANY (set by sched_desc_init) */
 	uint16_t up_milli;      /* user priority, 0..1000 (slack) */
 	uint16_t pp_milli;      /* political priority, 0..1000, or SCHED_PP_OVER_QUOTA (slack) */
+	sched_time_t service;   /* seconds of machine the job needs if the caller knows them, else 0: a
+				 * time-shared policy ends it (SCHED_DEC_END) after min(service, estimate) of
+				 * service; the space-shared ones ignore it (their caller reports ends) */
 };
 
 /** A descriptor with the defaults: queue 0, any partition, user 0, priorities 0. O(1). */
@@ -202,21 +208,33 @@ static inline struct sched_job_desc sched_desc(uint32_t id, sched_procs_t procs,
 	d.partition = SCHED_PART_ANY;
 	d.up_milli = 0;
 	d.pp_milli = 0;
+	d.service = 0;
 	return d;
 }
 
 enum sched_decision_kind {
-	SCHED_DEC_START, /* job starts now on `procs` processors of partition `partition` */
-	SCHED_DEC_KILL,  /* job reached its estimate at `time` and is killed */
+	SCHED_DEC_START,  /* job starts now on `procs` processors of partition `partition` (time sharing: its first slice) */
+	SCHED_DEC_KILL,   /* job reached its estimate at `time` and is killed */
+	SCHED_DEC_END,    /* time sharing: job had the service given at submit (at most its estimate) and left
+			   * at `time`; `run` is the service it had */
+	SCHED_DEC_SWITCH, /* time sharing: a time slice starts at `time`: runs[0..n_runs) is the context switch
+			   * list of slot `slot` (runs[i].job is the caller's id); quanta 1 */
+	SCHED_DEC_SKIP,   /* time sharing: `quanta` slices from `time` in which nothing changed, run in one step
+			   * with `slot` slots in the round robin, instead of their SWITCHes (no list) */
 };
 
 struct sched_decision {
 	enum sched_decision_kind kind;
-	uint32_t job;           /* the caller's id */
+	uint32_t job;           /* the caller's id (START, KILL, END) */
 	sched_time_t time;      /* when it happens */
 	sched_procs_t procs;    /* processors the job holds */
 	uint8_t partition;
 	bool backfilled;        /* START only: a job ahead of it in the plan was still waiting */
+	sched_time_t run;       /* KILL: its estimate; END: the service it had (its quanta x the quantum) */
+	uint32_t slot;          /* SWITCH: the slot that runs; SKIP: the slots in the round robin */
+	const struct sched_slice_run *runs; /* SWITCH: the context switch list, valid during the callback */
+	uint32_t n_runs;
+	uint32_t quanta;        /* SWITCH: 1; SKIP: the slices it stands for */
 };
 
 typedef void (*sched_decision_fn)(void *ctx, const struct sched_decision *d);
@@ -289,6 +307,7 @@ struct sched_stats {
 	uint32_t scratch_jobs;       /* the planning scratch's capacity (0: none) */
 	struct sched_counters counters;
 	struct sched_dynp_stats dynp;
+	struct sched_gang_counters gang; /* gang scheduling: Zhou, Walsh and Brent 2000, section 4.3's counts (else 0) */
 };
 
 /* Bytes of the opaque parts, checked against the private definitions by static assertions. */
@@ -515,7 +534,7 @@ int sched_param_set(struct sched_config *cfg, const struct sched_param *p, uint3
 /** Name of a policy ("fcfs", "easy", "cons", "relaxed", "slack", "fcfs-replan", "sjf", "ljf", "dynp-basic", "dynp"), or NULL. O(1). */
 const char *sched_policy_name(enum sched_policy_id policy);
 
-/** Does @p policy time-share the machine (it runs on sched/gang.h, not on struct sched)? O(1). */
+/** Does @p policy time-share the machine (it ends jobs itself after their service, SCHED_DEC_END)? O(1). */
 bool sched_policy_timeshared(enum sched_policy_id policy);
 
 /** Does @p policy plan in a scratch area (config scratch_jobs must then be > 0)? O(1). */
