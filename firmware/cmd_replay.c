@@ -142,13 +142,14 @@ void cmd_replay(struct args *a)
 	struct sched_config cfg = {.procs = src.machine, .max_jobs = CONSOLE_MAX_JOBS, .policy = policy,
 				   .scratch_jobs = CONSOLE_SCRATCH_JOBS, .tolerance = live->tolerance,
 				   .tolerance_permille = live->tolerance_permille, .slack = live->slack, .dynp = live->dynp};
-	/* Everything the replay engine would refuse at its start (gang on a machine it cannot
-	   split, a job table too large for the arena), found while the live schedule is intact. */
+	/* Everything the replay engine would refuse at its start (a policy that cannot run on this
+	   machine, such as gang's buddy blocks on one of no power of two processors, a job table
+	   too large for the arena), found while the live schedule is intact. */
 	int err = sched_replay_check(&cfg, CON_REPLAY_BYTES);
 	if (err != SCHED_OK) {
 		con_err(err, err == SCHED_E_NOSPACE ? "more than the console's arena holds"
-			     : sched_policy_timeshared(policy) ? "gang needs a machine of a power of two processors"
-							       : NULL);
+			     : err == SCHED_E_INVAL ? "the policy cannot run on this machine (gang: a power of two processors)"
+						    : NULL);
 		return;
 	}
 	/* O(jobs): after the O(1) checks, so that "replay kth gang" is refused without reading KTH. */
