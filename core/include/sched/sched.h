@@ -340,7 +340,7 @@ struct sched_stats {
 /** Arena bytes needed for @p max_jobs jobs without scratch (SCHED_ARENA_SIZE). O(1). */
 size_t sched_arena_size(uint32_t max_jobs);
 
-/** Arena bytes needed for configuration @p cfg (with its scratch). O(1). */
+/** Arena bytes needed for configuration @p cfg (with its scratch, and a time-shared policy's own state). O(1). */
 size_t sched_arena_size_cfg(const struct sched_config *cfg);
 
 /**
@@ -349,7 +349,9 @@ size_t sched_arena_size_cfg(const struct sched_config *cfg);
  * *@p out is its handle. The clock starts at @p origin. @p emit (may be
  * NULL) receives decisions with @p ctx. O(max_jobs).
  * @retval SCHED_E_INVAL procs or max_jobs is 0, an unknown policy or
- *         heuristic, a bad partition or queue table, arena NULL or misaligned.
+ *         heuristic, a bad partition or queue table, arena NULL or misaligned;
+ *         a time-shared policy on a machine it cannot split (gang: not a power of two).
+ * @retval SCHED_E_NOTSUP gang with partitions, or queues with running limits or background.
  * @retval SCHED_E_NOSPACE the arena is too small (or fault injection refused a
  *         partition's base segment; the arena then holds no scheduler for sched_attach()).
  * @retval SCHED_E_RANGE origin >= SCHED_NOW_LIMIT, or max_jobs too large to size an arena.
@@ -418,7 +420,9 @@ int sched_advance(struct sched *s, sched_time_t now);
 
 /**
  * When the core next needs sched_advance(): now if a pass is due, else the
- * earliest kill or reserved start; SCHED_TIME_MAX when nothing is pending. O(1).
+ * earliest kill or reserved start; under time sharing the next quantum boundary
+ * at which a slice may change anything (the quiet rounds before it run in one
+ * step); SCHED_TIME_MAX when nothing is pending. O(1).
  */
 sched_time_t sched_next_event(const struct sched *s);
 
@@ -436,6 +440,8 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start);
  * under slack, a job without a scheduler priority yet gets it from that
  * placement, with its initial slack. O(n^2).
  * @retval SCHED_E_INVAL unknown policy, or one that needs scratch the arena has not.
+ * @retval SCHED_E_NOTSUP a move between a time-shared policy (gang) and a space-shared one:
+ *         a time-shared policy's state is laid out by sched_init() (start a new scheduler).
  */
 int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t now);
 
