@@ -61,17 +61,10 @@ static void check_param(enum sched_policy_id pol, const struct sched_param *p)
 	CHECK_EQ(sched_param_get(&cfg, p), p->max);
 	CHECK_EQ(sched_param_set(&cfg, p, p->min), SCHED_OK);
 	struct sched_config def = {.procs = 8, .max_jobs = 4, .policy = pol, .scratch_jobs = 4};
-	if (sched_policy_timeshared(pol)) {
-		/* It runs on the gang module: the replay engine takes (and checks) its parameters. */
-		static _Alignas(8) unsigned char big[1u << 20];
-		struct sched_replay r;
-		CHECK(sched_replay_arena_size_cfg(&cfg) <= sizeof big);
-		CHECK_EQ(sched_replay_init(&r, &cfg, big, sizeof big, NULL, NULL), SCHED_OK);
-		CHECK_EQ(sched_param_get(&r.cfg, p), p->min);
-		CHECK_EQ(sched_replay_init(&r, &def, big, sizeof big, NULL, NULL), SCHED_OK);
-		CHECK_EQ(sched_param_get(&r.cfg, p), p->def);
-	} else {
-		static _Alignas(8) unsigned char arena[SCHED_ARENA_SIZE_SCRATCH(4, 4)];
+	{
+		/* Every policy, gang's time sharing too, takes (and checks) its parameters at sched_init. */
+		static _Alignas(8) unsigned char arena[1u << 20];
+		CHECK(sched_arena_size_cfg(&cfg) <= sizeof arena && sched_arena_size_cfg(&def) <= sizeof arena);
 		struct sched *s;
 		int ok = sched_init(&s, &cfg, arena, sizeof arena, NULL, NULL, 0);
 		/* Cross-parameter checks may refuse an extreme, but never a default configuration. */
