@@ -4,7 +4,6 @@
 
 #include "fmt.h"
 #include "port.h"
-#include "sched/gang.h"
 
 /* A fixed xorshift, so every run builds the same backlog. */
 static uint32_t rng_state;
@@ -188,19 +187,16 @@ void bench_run(void *arena, size_t size, unsigned max_backlog)
 	}
 }
 
-/* --- gang scheduling (seed 002) ------------------------------------------------------------ */
+/* --- time sharing: gang scheduling (seed 002) through the sched API ------------------------- */
 
-static void gang_ignore(void *ctx, const struct sched_gang_event *e)
-{
-	(void)ctx;
-	(void)e;
-}
-
-static void gang_line(const char *scheme, const char *op, uint32_t procs, uint32_t calls, uint64_t total)
+static void ts_line(const char *name, const char *scheme, const char *op, uint32_t procs, uint32_t calls,
+		    uint64_t total)
 {
 	struct fmt f;
 	fmt_init(&f);
-	fmt_str(&f, "bench policy=gang-");
+	fmt_str(&f, "bench policy=");
+	fmt_str(&f, name);
+	fmt_str(&f, "-");
 	fmt_str(&f, scheme);
 	fmt_str(&f, " op=");
 	fmt_str(&f, op);
@@ -212,40 +208,59 @@ static void gang_line(const char *scheme, const char *op, uint32_t procs, uint32
 	fmt_line(&f);
 }
 
-void bench_gang(void *arena, size_t size)
+/* A time-shared policy: each value of its `scheme` parameter, a slice at a time (every_slice: no
+ * slices folded), an arrival (sched_submit with its service) and the slice after it (sched_advance). */
+static void bench_timeshared(void *arena, size_t size, enum sched_policy_id p)
 {
 	/* Power-of-two sizes (each exponent equally likely: seed 002's sizes uniform in log space,
 	 * on the buddy sizes) and 1-120 quanta (uniform: the board has no libm); one arrival every
 	 * `gap` quanta on average gives a load of about 0.7. */
 	static const struct { uint32_t procs, log2, slots, gap; } m[] = {{128u, 7u, 32u, 22u}, {1024u, 10u, 16u, 16u}};
+	const struct sched_param *scheme = sched_param_find("scheme", NULL), *quantum = sched_param_find("quantum", NULL),
+				 *slots = sched_param_find("max-slots", NULL);
+	const sched_time_t q = 5;
 	for (unsigned k = 0; k < sizeof m / sizeof m[0]; k++) {
-		for (int sc = 0; sc < SCHED_GANG_SCHEME_COUNT; sc++) {
-			struct sched_gang_config cfg = {.procs = m[k].procs, .max_slots = m[k].slots,
-							.max_jobs = BENCH_GANG_JOBS, .scheme = (enum sched_gang_scheme)sc,
-							.quantum = 5};
-			struct sched_gang *g;
-			const char *name = sched_gang_scheme_name((enum sched_gang_scheme)sc);
-			if (sched_gang_init(&g, &cfg, arena, size, gang_ignore, NULL, 0) != SCHED_OK) {
-				gang_line(name, "no_room", m[k].procs, 0, 0);
+		for (uint32_t sc = scheme->min; sc <= scheme->max; sc++) {
+			struct sched_config cfg = {.procs = m[k].procs, .max_jobs = BENCH_GANG_JOBS, .policy = p,
+						   .every_slice = true};
+			(void)sched_param_set(&cfg, scheme, sc);
+			(void)sched_param_set(&cfg, quantum, q);
+			(void)sched_param_set(&cfg, slots, m[k].slots);
+			char name[16];
+			sched_param_format(scheme, sc, name, sizeof name);
+			struct sched *s;
+			if (sched_arena_size_cfg(&cfg) > size || sched_init(&s, &cfg, arena, size, NULL, NULL, 0) != SCHED_OK) {
+				ts_line(sched_policy_name(p), name, "no_room", m[k].procs, 0, 0);
 				continue;
 			}
 			rng_state = 88172645u;
 			uint64_t tick = 0, submit = 0;
 			uint32_t arrivals = 0;
-			for (uint32_t q = 0; q < BENCH_GANG_QUANTA; q++) {
-				if (rnd(1, m[k].gap) == 1 && sched_gang_jobs(g) < cfg.max_jobs) {
+			for (uint32_t t = 0; t < BENCH_GANG_QUANTA; t++) {
+				struct sched_stats st;
+				sched_stats(s, &st);
+				if (rnd(1, m[k].gap) == 1 && st.waiting + st.running < cfg.max_jobs) {
 					uint32_t procs = 1u << rnd(0, m[k].log2), len = rnd(1, 120);
+					struct sched_job_desc d = sched_desc(t, procs, len * q);
+					d.service = len * q;
 					uint64_t c0 = port_cycles();
-					int err = sched_gang_submit(g, q, procs, len, sched_gang_now(g));
+					int err = sched_submit(s, &d, t * q);
 					submit += elapsed(c0);
 					arrivals += err == SCHED_OK;
 				}
 				uint64_t c0 = port_cycles();
-				(void)sched_gang_tick(g);
+				(void)sched_advance(s, t * q);
 				tick += elapsed(c0);
 			}
-			gang_line(name, "quantum", m[k].procs, BENCH_GANG_QUANTA, tick);
-			gang_line(name, "arrival", m[k].procs, arrivals, submit);
+			ts_line(sched_policy_name(p), name, "quantum", m[k].procs, BENCH_GANG_QUANTA, tick);
+			ts_line(sched_policy_name(p), name, "arrival", m[k].procs, arrivals, submit);
 		}
 	}
+}
+
+void bench_gang(void *arena, size_t size)
+{
+	for (int p = 0; p < SCHED_POLICY_COUNT; p++)
+		if (sched_policy_timeshared((enum sched_policy_id)p))
+			bench_timeshared(arena, size, (enum sched_policy_id)p);
 }

@@ -34,11 +34,12 @@ void bench_run(void *arena, size_t size, unsigned max_backlog);
 #define BENCH_GANG_QUANTA 3000u
 
 /**
- * Gang scheduling's cost on the target (seed 002): for 128 processors (32
- * slots) and 1024 (16 slots), each scheme, BENCH_GANG_QUANTA quanta of a
- * synthetic load of about 0.7; prints the mean cost of a quantum
- * (sched_gang_tick) and of an arrival (sched_gang_submit) in the port's
- * cycle unit, or op=no_room if @p arena is too small.
+ * The time-shared policies' cost on the target (gang, seed 002), through
+ * the sched API like every policy: for 128 processors (32 slots) and 1024
+ * (16 slots), each value of its `scheme` parameter, BENCH_GANG_QUANTA
+ * quanta of a synthetic load of about 0.7; prints the mean cost of a
+ * quantum (sched_advance, a slice at a time) and of an arrival
+ * (sched_submit) in the port's cycle unit, or op=no_room if @p arena is too small.
  */
 void bench_gang(void *arena, size_t size);
 

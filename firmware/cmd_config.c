@@ -249,8 +249,10 @@ void cmd_policy(struct args *a)
 	}
 	if (!con_policy_arg(a->v[1], &p))
 		return;
-	if (sched_policy_timeshared(p)) {
-		con_err(SCHED_E_NOTSUP, "it time-shares the machine (sched/gang.h); the live schedule space-shares");
+	/* sched_set_policy() refuses a move between time and space sharing: a time-shared policy's
+	 * state is laid out when the schedule starts. Asked before the line is journaled. */
+	if (sched_policy_timeshared(p) != sched_policy_timeshared(con_view_params(con_sched())->policy)) {
+		con_err(SCHED_E_NOTSUP, "it time-shares the machine; the live schedule space-shares (chosen at its start)");
 		return;
 	}
 	/* sched_set_policy()'s other refusal, before the line is journaled (fault injection aside). */

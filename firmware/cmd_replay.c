@@ -152,13 +152,14 @@ void cmd_replay(struct args *a)
 				   .scratch_jobs = CONSOLE_SCRATCH_JOBS};
 	for (size_t i = 0; i < sizeof cfg.params / sizeof cfg.params[0]; i++)
 		cfg.params[i] = live->params[i];
-	/* Everything the replay engine would refuse at its start (gang on a machine it cannot
-	   split, a job table too large for the arena), found while the live schedule is intact. */
+	/* Everything the replay engine would refuse at its start (a policy that cannot run on this
+	   machine, such as gang's buddy blocks on one of no power of two processors, a job table
+	   too large for the arena), found while the live schedule is intact. */
 	int err = sched_replay_check(&cfg, CON_REPLAY_BYTES);
 	if (err != SCHED_OK) {
 		con_err(err, err == SCHED_E_NOSPACE ? "more than the console's arena holds"
-			     : sched_policy_timeshared(policy) ? "gang needs a machine of a power of two processors"
-							       : NULL);
+			     : err == SCHED_E_INVAL ? "the policy cannot run on this machine (gang: a power of two processors)"
+						    : NULL);
 		return;
 	}
 	/* O(jobs): after the O(1) checks, so that "replay kth gang" is refused without reading KTH. */

@@ -11,11 +11,11 @@ uint32_t gang_quanta(const struct wjob *j, sched_time_t quantum)
 	return sched_replay_quanta(&j->j, quantum);
 }
 
-/* Section 4.3's statistics from the replayed schedule and the module's counters. */
-static void gang_stats(const struct wjob *jobs, size_t n, const struct gang_opts *o, const struct replay_result *r,
-		       struct gang_stats *gs)
+void gang_replay_stats(const struct wjob *jobs, size_t n, const struct sched_config *cfg, sched_procs_t procs,
+		       const struct replay_result *r, struct gang_stats *gs)
 {
-	sched_time_t q = o->quantum;
+	memset(gs, 0, sizeof *gs);
+	sched_time_t q = sched_param_get(cfg, sched_param_find("quantum", NULL));
 	uint64_t sum_t = 0, sum_p = 0, sum_first = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct replay_job_out *x = &r->out[i];
@@ -31,55 +31,34 @@ static void gang_stats(const struct wjob *jobs, size_t n, const struct gang_opts
 	const struct sched_gang_counters *k = &r->gang;
 	gs->quanta = k->quanta;
 	gs->avg_first = (double)sum_first / (double)n;
-	gs->active_ratio = k->quanta ? (double)k->busy_quanta / ((double)o->procs * (double)k->quanta) : 0;
+	gs->active_ratio = k->quanta ? (double)k->busy_quanta / ((double)procs * (double)k->quanta) : 0;
 	gs->avg_slots = k->quanta ? (double)k->slot_quanta / (double)k->quanta : 0;
 	gs->max_slots = k->max_slots_seen;
 	gs->queued = k->queued;
 	gs->repacks = k->repacks;
 	gs->extra_slots = k->extra_slots;
 	gs->extras_released = k->extras_released;
-	gs->slot_cap = sched_gang_slots_for(o->max_slots, (uint32_t)n);
+	gs->slot_cap = sched_gang_slots_for(sched_param_get(cfg, sched_param_find("max-slots", NULL)), (uint32_t)n);
 	/* rho = lambda p t / P (section 4.3), lambda from the first to the last arrival. */
 	double span = (double)(jobs[n - 1].j.submit - jobs[0].j.submit);
 	gs->rho = span > 0 ? ((double)(n - 1) / span) * ((double)sum_p / (double)n) * ((double)sum_t / (double)n) /
-				     (double)o->procs
+				     (double)procs
 			   : 0;
 }
 
-int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o, struct replay_result *r,
-		    struct gang_stats *gs, char *err, size_t errlen)
+int gang_replay_check(sched_procs_t procs, size_t n, char *err, size_t errlen)
 {
-	memset(r, 0, sizeof *r);
-	memset(gs, 0, sizeof *gs);
-	if (n == 0) {
-		snprintf(err, errlen, "no jobs to replay");
-		return SCHED_E_INVAL;
-	}
 	if (n > 65534u) {
 		snprintf(err, errlen, "gang scheduling replays at most 65,534 jobs at once (this slice has %zu)", n);
 		return SCHED_E_RANGE;
 	}
-	struct sched_gang_config cfg = {.procs = o->procs, .max_slots = sched_gang_slots_for(o->max_slots, (uint32_t)n),
-					.max_jobs = (uint32_t)n, .scheme = o->scheme, .quantum = o->quantum,
-					.bc_slots = o->bc_slots};
+	struct sched_gang_config cfg = {.procs = procs, .max_slots = 1, .max_jobs = 1, .scheme = SCHED_GANG_BC,
+					.quantum = 1, .bc_slots = SCHED_GANG_BC_KEEP_ONE};
 	if (sched_gang_arena_size(&cfg) == 0) {
 		snprintf(err, errlen, "gang scheduling needs a power-of-two machine of at most 32768 processors "
 				      "(buddy blocks), at most 65535 slots and a quantum of at least 1 s; "
-				      "this machine has %u (give --procs)", o->procs);
+				      "this machine has %u (give --procs)", procs);
 		return SCHED_E_RANGE;
 	}
-	/* The shared replay engine runs it, as any policy of the registry. */
-	struct replay_opts ro = {.policy = SCHED_POLICY_GANG, .procs = o->procs, .capacity = (uint32_t)n,
-				 .check = o->check, .hash = o->hash, .events = o->events, .ev_plans = o->switches, .names = o->names,
-				 .progress = o->progress, .slots = o->slots};
-	/* Through the registry: the configuration's parameter area is opaque. The values were
-	   checked above (sched_gang_arena_size), so the sets cannot fail. */
-	(void)sched_param_set(&ro.base, sched_param_find("quantum", NULL), o->quantum);
-	(void)sched_param_set(&ro.base, sched_param_find("max-slots", NULL), o->max_slots);
-	(void)sched_param_set(&ro.base, sched_param_find("scheme", NULL), (uint32_t)o->scheme);
-	(void)sched_param_set(&ro.base, sched_param_find("bc-slots", NULL), (uint32_t)o->bc_slots);
-	int rc = replay_run(jobs, n, &ro, r, err, errlen);
-	if (rc == SCHED_OK)
-		gang_stats(jobs, n, o, r, gs);
-	return rc;
+	return SCHED_OK;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The replayer's gang scheduling path (Zhou, Walsh and Brent 2000): a workload through the core's gang module. */
+/* The replayer's statistics of gang scheduling (Zhou, Walsh and Brent 2000, section 4.3), from a replay through the core. */
 #ifndef SIM_GANG_REPLAY_H
 #define SIM_GANG_REPLAY_H
 
@@ -7,21 +7,6 @@
 
 #include "replay.h"
 #include "sched/gang.h"
-
-struct gang_opts {
-	uint32_t procs;             /* a power of two */
-	uint32_t max_slots;         /* 0: one per job of the replay (never reached) */
-	enum sched_gang_scheme scheme;
-	enum sched_gang_bc_slots bc_slots;
-	sched_time_t quantum;
-	bool check;                 /* sched_gang_check() after every quantum (slow) */
-	bool hash;                  /* compute the schedule hash */
-	FILE *events;               /* submit, start (first quantum), end lines, or NULL */
-	bool switches;              /* and each quantum's context switch list: `T switch SLOT JOB:FIRST:COUNT ...` */
-	const long *names;
-	struct progress *progress;  /* counts each job as it ends, or NULL */
-	bool slots;                 /* record the slots in use over time (replay_result.slots: the timeline's) */
-};
 
 /* Zhou, Walsh and Brent 2000, section 4.3: r_a, n_a, n_l, turnaround by class (in quanta), and rho. */
 struct gang_stats {
@@ -41,17 +26,18 @@ struct gang_stats {
 uint32_t gang_quanta(const struct wjob *j, sched_time_t quantum);
 
 /**
- * Replay @p n jobs (sorted by submit) through the gang scheduler: at each
- * quantum boundary the arrivals before it are placed, then one quantum
- * runs; an empty machine idles a quantum at a time. r->out gets each job's
- * submit, first quantum (start) and end; r->metrics the usual metrics with
- * the dedicated run time (its quanta) as the run and the rest of the
- * response as the wait. O(quanta x jobs running).
- * @retval SCHED_E_RANGE a machine that is not a power of two, or too many jobs.
- * @retval SCHED_E_NOSPACE out of memory; another negative code: the gang scheduler failed.
- * Each failure leaves a message in @p err.
+ * Whether a time-shared replay of @p n jobs can run on @p procs processors
+ * (buddy blocks need a power of two; the matrix holds at most 65,534 jobs):
+ * SCHED_OK, or SCHED_E_RANGE with a message in @p err. O(1).
  */
-int gang_replay_run(const struct wjob *jobs, size_t n, const struct gang_opts *o, struct replay_result *r,
-		    struct gang_stats *gs, char *err, size_t errlen);
+int gang_replay_check(sched_procs_t procs, size_t n, char *err, size_t errlen);
+
+/**
+ * Section 4.3's statistics of a time-shared replay of @p n jobs under
+ * @p cfg on @p procs processors, from its result (the schedule and the
+ * policy's counters, replay_result.gang). O(n).
+ */
+void gang_replay_stats(const struct wjob *jobs, size_t n, const struct sched_config *cfg, sched_procs_t procs,
+		       const struct replay_result *r, struct gang_stats *gs);
 
 #endif /* SIM_GANG_REPLAY_H */

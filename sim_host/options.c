@@ -369,9 +369,9 @@ static int cross_checks(int argc, char **argv, struct opts *o, const enum sched_
 	int rc = policy_opts_columns(&o->pol, policies, n_policies, o->specs, &o->n_specs, msg, len);
 	if (rc != SCHED_OK)
 		return rc;
-	bool has_gang = false;
+	bool has_gang = false; /* a time-shared policy (the registry's fact): gang */
 	for (size_t p = 0; p < n_policies; p++)
-		has_gang |= policies[p] == POLICY_GANG;
+		has_gang |= sched_policy_timeshared(policies[p]);
 	if (has_gang && (o->site || o->capacity))
 		return options_usage(msg, len, "--site and --capacity do not apply to --policy gang (one partition, every job held)", NULL);
 	if (o->plans && o->events_out == NULL)

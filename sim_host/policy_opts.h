@@ -9,9 +9,6 @@
 
 #include "sched/sched.h"
 
-/* --policy gang: time sharing (seed 002), the registry's time-shared entry. */
-#define POLICY_GANG SCHED_POLICY_GANG
-
 #define POLICY_PARAMS_MAX 12 /* parameters of one policy (slack has 9) */
 #define POLICY_LIST_MAX 8    /* values of one listable parameter */
 #define RUN_SPECS_MAX 16

@@ -28,10 +28,11 @@ struct ctx {
 	struct replay_result *r;
 	sched_time_t *shown;   /* ev_plans: the reservation last written per job, SCHED_TIME_MAX before its submit */
 	const struct sched_replay *rp; /* the engine (its slots name the jobs of a switch list) */
-	/* replay_opts.slots: the changes so far, their room, the last quantum that ran and the gang
-	 * module's slot_quanta then (each quantum adds the slots in the system: the difference is
-	 * the count, with no call into the module's state). */
+	/* replay_opts.slots: the changes so far, their room, the last quantum that ran and the
+	 * policy's slot_quanta then (each quantum adds the slots in the system: the difference is
+	 * the count). */
 	size_t cap_slots;
+	sched_time_t quantum;
 	bool slots_oom, ran_one;
 	sched_time_t last_switch;
 	uint64_t last_slot_quanta;
@@ -60,8 +61,10 @@ static bool slots_push(struct ctx *c, sched_time_t t, uint32_t k)
  * same, and 0 over the idle quanta before them (an empty machine switches to no slot). */
 static void slots_quanta(struct ctx *c, sched_time_t t, uint32_t k)
 {
-	sched_time_t q = sched_gang_params_get(sched_replay_config(c->rp)).quantum;
-	uint64_t sq = sched_gang_counters(sched_replay_gang(c->rp))->slot_quanta;
+	sched_time_t q = c->quantum;
+	struct sched_stats st;
+	sched_stats(sched_replay_sched(c->rp), &st);
+	uint64_t sq = st.gang.slot_quanta;
 	bool ok = true;
 	if (c->ran_one && t > c->last_switch + q)
 		ok = slots_push(c, c->last_switch + q, 0);
@@ -250,7 +253,11 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 		rc = e;
 		goto out;
 	}
-	if (o->ev_plans && o->events != NULL && !sched_policy_timeshared(o->policy)) {
+	if (o->slots) {
+		const struct sched_param *qp = sched_param_find("quantum", NULL);
+		c.quantum = qp != NULL ? sched_param_get(&cfg, qp) : 1;
+	}
+	if (o->ev_plans && o->events != NULL) {
 		c.shown = malloc(n * sizeof *c.shown);
 		if (c.shown == NULL) {
 			snprintf(err, errlen, "out of memory");
@@ -268,23 +275,11 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	sched_replay_stats(rp, &rs);
 	struct sched_stats st;
 	memset(&st, 0, sizeof st);
-	const struct sched_gang *gang = sched_replay_gang(rp);
-	if (gang != NULL) {
-		/* Time sharing: the gang module's own counters; every job starts and then ends. */
-		r->gang = *sched_gang_counters(gang);
-		st.now = sched_gang_now(gang);
-		st.jobs_peak = rs.peak;
-		st.counters.submitted = st.counters.started = r->gang.submitted;
-		for (size_t i = 0; i < n; i++)
-			st.counters.killed += r->out[i].killed;
-		st.counters.finished = r->gang.ended - st.counters.killed;
-		/* The slots left when the last quantum ends: none, or the one BC keeps (docs/gang.md). */
-		if (o->slots && c.ran_one)
-			c.slots_oom |= !slots_push(&c, c.last_switch + sched_gang_params_get(sched_replay_config(rp)).quantum,
-						   r->gang.slots_created - r->gang.slots_deleted);
-	} else {
-		sched_stats(sched_replay_sched(rp), &st);
-	}
+	sched_stats(sched_replay_sched(rp), &st);
+	r->gang = st.gang;
+	/* Time sharing: the slots left when the last quantum ends: none, or the one BC keeps (docs/gang.md). */
+	if (o->slots && c.ran_one)
+		c.slots_oom |= !slots_push(&c, c.last_switch + c.quantum, r->gang.slots_created - r->gang.slots_deleted);
 	if (e == SCHED_E_STATE && o->check) {
 		snprintf(err, errlen, "invariant check failed at %u", st.now);
 		rc = e;

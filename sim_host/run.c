@@ -363,7 +363,7 @@ static struct columns columns_of(const struct opts *op)
 	struct columns c = {false, false, false, false};
 	for (size_t p = 0; p < op->n_specs; p++) {
 		enum sched_policy_id id = op->specs[p].policy;
-		c.gang |= id == POLICY_GANG;
+		c.gang |= sched_policy_timeshared(id); /* section 4.3's statistics */
 		c.planning |= sched_policy_needs_scratch(id);
 		struct sched_policy_info info;
 		c.family |= sched_policy_info(id, &info) == SCHED_OK && strcmp(info.family, "dynp") == 0;
@@ -377,29 +377,25 @@ static int replay_column(struct run *r, const struct run_spec *spec, size_t a, s
 			 struct replay_result *res, struct gang_stats *gs, char *err, size_t errlen)
 {
 	const struct opts *op = r->op;
-	if (spec->policy == POLICY_GANG) {
-		struct sched_config c = op->base;
-		policy_spec_apply(spec, &c);
-		const struct sched_param *q = sched_param_find("quantum", NULL), *m = sched_param_find("max-slots", NULL);
-		struct gang_opts go = {.procs = r->procs, .max_slots = sched_param_get(&c, m),
-				       .scheme = (enum sched_gang_scheme)sched_param_get(&c, sched_param_find("scheme", NULL)), .quantum = sched_param_get(&c, q),
-				       .bc_slots = (enum sched_gang_bc_slots)sched_param_get(&c, sched_param_find("bc-slots", NULL)),
-				       .check = op->check, .hash = op->hash, .events = r->events, .switches = op->plans,
-				       .names = r->names + a, .progress = &r->progress,
-				       .slots = op->timeline != NULL || op->timeline_svg != NULL};
-		return gang_replay_run(r->w.jobs + a, b - a, &go, res, gs, err, errlen);
-	}
+	/* A time-shared policy (the registry says which) runs through the same engine; its
+	 * slots in use over time feed the timeline, and section 4.3's statistics its row. */
+	bool ts = sched_policy_timeshared(spec->policy);
+	if (ts && gang_replay_check(r->procs, b - a, err, errlen) != SCHED_OK)
+		return SCHED_E_RANGE;
 	struct replay_opts o = {
 		.base = op->base, .policy = spec->policy, .procs = r->procs,
 		.capacity = (uint32_t)op->capacity, .check = op->check, .hash = op->hash, .events = r->events,
 		.names = r->names + a, .ev_queue = op->site != NULL,
 		.ev_prio = spec->policy == SCHED_POLICY_SLACK,
 		.ev_part = op->site != NULL && r->site->cfg.n_partitions > 1, .ev_plans = op->plans,
-		.progress = &r->progress,
+		.progress = &r->progress, .slots = ts && (op->timeline != NULL || op->timeline_svg != NULL),
 	};
 	policy_spec_apply(spec, &o.base);
 	o.base.scratch_jobs = (uint32_t)op->pol.scratch;
-	return replay_run(r->w.jobs + a, b - a, &o, res, err, errlen);
+	int rc = replay_run(r->w.jobs + a, b - a, &o, res, err, errlen);
+	if (rc == SCHED_OK && ts)
+		gang_replay_stats(r->w.jobs + a, b - a, &o.base, r->procs, res, gs);
+	return rc;
 }
 
 /* The extra figures of one row: per kind of column, per priority class, per site queue. */
@@ -454,7 +450,7 @@ static int run_cell(struct run *r, size_t per, size_t p, const char *period, cha
 		refused_room += res.out[i].refused && res.out[i].refuse_err != SCHED_E_LIMIT;
 		refused_limit += res.out[i].refused && res.out[i].refuse_err == SCHED_E_LIMIT;
 	}
-	bool gang = spec->policy == POLICY_GANG;
+	bool gang = sched_policy_timeshared(spec->policy);
 	struct report_row *row = &r->rows[per * r->op->n_specs + p];
 	report_row_fill(row, spec->name, period, &res.metrics, &res.counters, r->procs,
 			r->keys ? r->period_skipped[per] : workload_skipped(&r->w), refused_room, refused_limit,

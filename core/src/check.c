@@ -60,6 +60,8 @@ static bool plan_ordered(const struct sched *s, const struct sched_job *a, const
 
 int sched_check(const struct sched *s)
 {
+	if (sched_pol(s)->audit != NULL)
+		return sched_pol(s)->audit(s); /* time sharing: no profile to check, the policy's matrix instead */
 	uint32_t jobs = s->n_waiting + s->n_running;
 	uint32_t segs = 0;
 	for (unsigned p = 0; p < s->n_parts; p++) {

@@ -450,7 +450,7 @@ size_t sched_gang_arena_size(const struct sched_gang_config *c)
 		     ALIGN8_64(2u * (uint64_t)c->procs * sizeof(uint32_t)) +
 		     ALIGN8_64((uint64_t)c->max_slots * sizeof(uint16_t)) * 2u +
 		     ALIGN8_64((uint64_t)c->max_slots * sizeof(uint32_t)) +
-		     ALIGN8_64((uint64_t)c->procs * sizeof(struct sched_gang_run));
+		     ALIGN8_64((uint64_t)c->procs * sizeof(struct sched_slice_run));
 	return n > (uint64_t)SIZE_MAX ? 0 : (size_t)n;
 }
 
@@ -572,6 +572,8 @@ static struct sched_gang_job *new_job(struct sched_gang *g, uint32_t id, uint32_
 	j->size = block_size(procs);
 	j->block = 0;
 	j->remaining = quanta;
+	j->quanta = quanta;
+	j->how = 0;
 	j->arrival = now;
 	j->first_run = SCHED_TIME_MAX;
 	j->copies = 0;
@@ -579,6 +581,12 @@ static struct sched_gang_job *new_job(struct sched_gang *g, uint32_t id, uint32_
 }
 
 int sched_gang_submit(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta, sched_time_t now)
+{
+	return sched_gang_submit_how(g, id, procs, quanta, SCHED_GANG_DONE, now);
+}
+
+int sched_gang_submit_how(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta,
+			  enum sched_gang_end_kind how, sched_time_t now)
 {
 	if (procs == 0 || quanta == 0)
 		return SCHED_E_INVAL;
@@ -591,6 +599,7 @@ int sched_gang_submit(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_
 	struct sched_gang_job *j = new_job(g, id, procs, quanta, now);
 	if (j == NULL)
 		return SCHED_E_NOSPACE;
+	j->how = (uint8_t)how;
 	g->counters.submitted++;
 	/* Arrival order is kept: a newcomer never overtakes a job already waiting. */
 	if (g->n_waiting == 0 && place(g, j)) {
@@ -607,8 +616,8 @@ int sched_gang_submit(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_
 	return SCHED_OK;
 }
 
-static void emit(struct sched_gang *g, enum sched_gang_event_kind kind, sched_time_t t, uint32_t job, uint32_t slot,
-		 uint32_t n_runs, uint32_t quanta)
+static void emit_how(struct sched_gang *g, enum sched_gang_event_kind kind, sched_time_t t, uint32_t job,
+		     uint32_t slot, uint32_t n_runs, uint32_t quanta, uint8_t how)
 {
 	if (g->emit == NULL)
 		return;
@@ -620,7 +629,14 @@ static void emit(struct sched_gang *g, enum sched_gang_event_kind kind, sched_ti
 	e.runs = gang_runs(g);
 	e.n_runs = n_runs;
 	e.quanta = quanta;
+	e.how = how;
 	g->emit(g->emit_ctx, &e);
+}
+
+static void emit(struct sched_gang *g, enum sched_gang_event_kind kind, sched_time_t t, uint32_t job, uint32_t slot,
+		 uint32_t n_runs, uint32_t quanta)
+{
+	emit_how(g, kind, t, job, slot, n_runs, quanta, 0);
 }
 
 int sched_gang_tick(struct sched_gang *g)
@@ -680,9 +696,10 @@ int sched_gang_tick(struct sched_gang *g)
 			}
 		}
 		SCHED_ASSERT(end != NULL);
-		uint32_t id = end->id;
+		uint32_t id = end->id, quanta = end->quanta;
+		uint8_t how = end->how;
 		sched_gang_end(g, end);
-		emit(g, SCHED_GANG_END, g->now, id, 0, 0, 0);
+		emit_how(g, SCHED_GANG_END, g->now, id, 0, 0, quanta, how);
 		done--;
 	}
 	return SCHED_OK;
@@ -736,6 +753,41 @@ uint32_t sched_gang_skip(struct sched_gang *g, sched_time_t until)
 	if (g->n_slots > 0)
 		emit(g, SCHED_GANG_SKIP, start, 0, g->n_slots, 0, (uint32_t)quanta);
 	return (uint32_t)quanta;
+}
+
+uint64_t sched_gang_skippable(const struct sched_gang *g)
+{
+	/* sched_gang_skip()'s test without its bound (until): see there. */
+	if (g->n_slots == 0 && g->n_waiting > 0)
+		return 0;
+	uint64_t round = g->n_slots == 0 ? 1u : g->n_slots, rounds = UINT64_MAX;
+	const struct sched_list *it;
+	sched_list_for_each(it, &g->placed) {
+		const struct sched_gang_job *j = SCHED_LIST_ENTRY((struct sched_list *)it, struct sched_gang_job, link);
+		if (j->first_run == SCHED_TIME_MAX)
+			return 0;
+		uint64_t left = (j->remaining - 1u) / j->copies;
+		if (left < rounds)
+			rounds = left;
+	}
+	return rounds == UINT64_MAX ? UINT64_MAX : rounds * round;
+}
+
+int sched_gang_remove(struct sched_gang *g, uint32_t id)
+{
+	struct sched_gang_job *j = sched_gang_find(g, id);
+	if (j == NULL)
+		return SCHED_E_NOENT;
+	if (j->state == 2) {
+		sched_gang_end(g, j);
+		return SCHED_OK;
+	}
+	sched_list_remove(&j->link);
+	g->n_waiting--;
+	j->state = 0;
+	sched_list_push_back(&g->free_jobs, &j->link);
+	settle(g); /* the jobs behind it may go now */
+	return SCHED_OK;
 }
 
 struct sched_gang_job *sched_gang_place_at(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta,

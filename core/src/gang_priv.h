@@ -14,6 +14,8 @@ struct sched_gang_job {
 	uint32_t procs;          /* p */
 	uint32_t block, size;    /* its buddy block [block, block + size) */
 	uint32_t remaining;      /* quanta still to run */
+	uint32_t quanta;         /* quanta it was given at submit */
+	uint8_t how;             /* how it leaves after them (enum sched_gang_end_kind) */
 	sched_time_t arrival, first_run;
 	uint32_t copies;         /* slots it occupies (0 while waiting) */
 	uint8_t state;           /* 0 free, 1 waiting, 2 placed */
@@ -31,7 +33,7 @@ struct sched_gang {
 	sched_rel_t order_at;       /* uint16_t[max_slots]: the slots in round-robin order, row numbers */
 	sched_rel_t free_rows_at;   /* uint16_t[max_slots]: rows not in use */
 	sched_rel_t row_busy_at;    /* uint32_t[max_slots]: busy cells per row */
-	sched_rel_t runs_at;        /* struct sched_gang_run[procs]: the context switch list being built */
+	sched_rel_t runs_at;        /* struct sched_slice_run[procs]: the context switch list being built */
 	uint32_t n_slots, n_free_rows;
 	uint32_t cur;               /* position in order of the slot that runs next */
 	struct sched_list free_jobs, placed, waiting;
@@ -40,6 +42,9 @@ struct sched_gang {
 	sched_gang_event_fn emit;
 	void *emit_ctx;
 	struct sched_gang_counters counters;
+	/* The policy's registers (policy_gang.c): */
+	sched_time_t due;           /* the boundary of the next slice that may change anything, or SCHED_TIME_MAX */
+	bool moved;                 /* a job arrived, started or ended since the last look for skippable rounds */
 };
 
 
@@ -51,8 +56,30 @@ GANG_ARRAY(tree, uint32_t)
 GANG_ARRAY(order, uint16_t)
 GANG_ARRAY(free_rows, uint16_t)
 GANG_ARRAY(row_busy, uint32_t)
-GANG_ARRAY(runs, struct sched_gang_run)
+GANG_ARRAY(runs, struct sched_slice_run)
 #undef GANG_ARRAY
+
+/* How a job leaves after its quanta (policy_gang.c: the decision and the counter). */
+enum sched_gang_end_kind {
+	SCHED_GANG_DONE,     /* it had the service it was given */
+	SCHED_GANG_CUT,      /* it was given more than its estimate and was cut there (counted killed) */
+	SCHED_GANG_KILLED,   /* no service given: it ran its estimate and is killed */
+};
+
+/* sched_gang_submit(), with how the job leaves after its quanta (reported in its END event). */
+int sched_gang_submit_how(struct sched_gang *g, uint32_t id, uint32_t procs, uint32_t quanta,
+			  enum sched_gang_end_kind how, sched_time_t now);
+
+/*
+ * Quanta from the current boundary that sched_gang_skip() could run in one
+ * step with no bound: whole rounds in which no job starts or ends;
+ * UINT64_MAX when no job is placed and none waits for a slot it could get
+ * (an idle machine idles for ever). O(jobs placed).
+ */
+uint64_t sched_gang_skippable(const struct sched_gang *g);
+
+/* Job `id` leaves now, placed or waiting, and the scheme reacts; SCHED_E_NOENT if unknown. O(jobs) + an end's work. */
+int sched_gang_remove(struct sched_gang *g, uint32_t id);
 
 /* A job record by the caller's id, or NULL. O(jobs). */
 struct sched_gang_job *sched_gang_find(struct sched_gang *g, uint32_t id);

@@ -12,16 +12,6 @@ struct sched_replay_slot {
 	uint32_t next_free;
 };
 
-/* Time sharing: what the engine keeps per job instead (the gang module knows only quanta). */
-struct sched_replay_tslot {
-	uint32_t seq;
-	sched_time_t submit;
-	uint32_t quanta;        /* min(run, estimate) in quanta, rounded up, at least 1 */
-	sched_procs_t procs;
-	uint32_t next_free;
-	uint8_t killed;         /* run > estimate: it holds its processors for its estimate's quanta */
-};
-
 /* A job that ends by itself at `end` (SCHED_REPLAY_PENDING_BYTES). */
 struct sched_replay_pending {
 	sched_time_t end;
@@ -36,10 +26,7 @@ struct sched_replay_pending {
  * replay on in a byte copy of it. The registers themselves do not move.
  */
 struct sched_replay {
-	struct sched *sched;              /* the scheduler, at the arena's start (space sharing) */
-	struct sched_gang *gang;          /* or the gang module there (a time-sharing policy), else NULL */
-	struct sched_replay_tslot *tslots; /* time sharing: one per job in the system */
-	uint32_t peak;                    /* time sharing: most jobs in the system at once */
+	struct sched *sched;              /* the scheduler, at the arena's start (every policy, gang too) */
 	struct sched_config cfg;
 	void *sched_arena;
 	size_t sched_arena_size;
@@ -54,8 +41,8 @@ struct sched_replay {
 	uint64_t calls;                   /* core API calls made */
 	bool check;                       /* SCHED_REPLAY_CHECK: sched_check() after every call */
 	bool no_hash;                     /* SCHED_REPLAY_NO_HASH: `hash` stays as it starts */
-	bool every_quantum;               /* SCHED_REPLAY_EVERY_QUANTUM: a SWITCH for every quantum, never a SKIP */
-	bool gang_moved;                  /* time sharing: a job arrived, started or ended since the last skip tried */
+	bool every_quantum;               /* SCHED_REPLAY_EVERY_QUANTUM: a SWITCH for every quantum, never a SKIP
+					   * (sched_config.every_slice) */
 	sched_replay_event_fn on_event;
 	void *event_ctx;
 	sched_replay_step_fn on_step;     /* NULL, or set by sched_replay_on_step() */

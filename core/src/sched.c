@@ -20,9 +20,17 @@ size_t sched_arena_size(uint32_t max_jobs)
 	return SCHED_ARENA_SIZE(max_jobs);
 }
 
+/* The bytes a time-shared policy's own state takes after the core's (0 for the others). */
+static size_t ts_size(const struct sched_config *cfg)
+{
+	if ((unsigned)cfg->policy >= SCHED_POLICY_COUNT || sched_policies[cfg->policy]->arena_size == NULL)
+		return 0;
+	return (sched_policies[cfg->policy]->arena_size(cfg) + 7u) & ~(size_t)7u;
+}
+
 size_t sched_arena_size_cfg(const struct sched_config *cfg)
 {
-	return SCHED_ARENA_SIZE_SCRATCH(cfg->max_jobs, cfg->scratch_jobs);
+	return SCHED_ARENA_SIZE_SCRATCH(cfg->max_jobs, cfg->scratch_jobs) + ts_size(cfg);
 }
 
 /* Check the partition and queue tables and the policy parameters, and fill in what zero means. */
@@ -86,8 +94,8 @@ static int config_normalise(struct sched_config *c)
 		return err;
 	if (sched_policies[c->policy]->needs_scratch && c->scratch_jobs == 0)
 		return SCHED_E_INVAL;
-	if (sched_policies[c->policy]->timeshared)
-		return SCHED_E_NOTSUP; /* it runs on sched/gang.h */
+	if (sched_policies[c->policy]->arena_size != NULL && ts_size(c) == 0)
+		return SCHED_E_INVAL; /* a time-shared policy that cannot run on this machine */
 	return SCHED_OK;
 }
 
@@ -190,6 +198,14 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 	/* The policy's state is zero (sched_zero above); no job yet, so enter only sets it up. */
 	s->job_owner = first_job_owner(c.policy);
 	sched_pol_enter(s);
+	if (sched_pol(s)->init != NULL) {
+		/* A time-shared policy's state: the last ts_size() bytes of the arena. */
+		size_t ts = ts_size(&c);
+		sched_rel_set(&s->ts_area, (unsigned char *)arena + s->arena_used - ts);
+		err = sched_pol(s)->init(s, sched_rel_get(&s->ts_area), ts);
+		if (err != SCHED_OK)
+			return err;
+	}
 	s->magic = SCHED_STATE_MAGIC;
 	*out = s;
 	return SCHED_OK;
@@ -210,6 +226,8 @@ int sched_attach(struct sched **out, void *arena, size_t arena_size, sched_decis
 		return SCHED_E_NOSPACE;
 	s->emit = emit;
 	s->emit_ctx = ctx;
+	if (sched_pol(s)->attach != NULL)
+		sched_pol(s)->attach(s);
 	*out = s;
 	return SCHED_OK;
 }
@@ -232,6 +250,11 @@ static void emit(struct sched *s, enum sched_decision_kind kind, const struct sc
 	d.procs = j->procs;
 	d.partition = j->part;
 	d.backfilled = backfilled;
+	d.run = kind == SCHED_DEC_KILL ? j->estimate : 0;
+	d.slot = 0;
+	d.runs = NULL;
+	d.n_runs = 0;
+	d.quanta = 0;
 	s->emit(s->emit_ctx, &d);
 }
 
@@ -254,6 +277,8 @@ void sched_plan_refresh(struct sched *s)
 
 sched_time_t sched_next_event(const struct sched *s)
 {
+	if (sched_pol(s)->next_event != NULL)
+		return sched_pol(s)->next_event(s);
 	sched_time_t t = s->pass_due ? s->now : SCHED_TIME_MAX;
 	const struct sched_job *r = first_running(s);
 	if (r != NULL && sched_job_end(r) < t)
@@ -522,7 +547,8 @@ static void catch_up(struct sched *s, sched_time_t now, bool inclusive)
 		if (t > now || (t == now && !inclusive))
 			break;
 		s->now = t;
-		kill_due(s, t, true);
+		if (!sched_pol(s)->timeshared)
+			kill_due(s, t, true); /* a time-shared policy ends its jobs itself */
 		trim(s, t);
 		s->pass_due = false;
 		sched_pol_pass(s);
@@ -639,7 +665,8 @@ int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t n
 	job_state_init(s, j, d);
 	enqueue(s, j);
 	index_add(s, j);
-	if (sched_pol_plans(sched_pol(s)) && !sched_is_background(s, j)) {
+	s->ts_service = d->service;
+	if (sched_pol(s)->timeshared || (sched_pol_plans(sched_pol(s)) && !sched_is_background(s, j))) {
 		err = sched_pol_admit(s, j);
 		if (err != SCHED_OK) {
 			sched_list_remove(&j->link);
@@ -655,9 +682,72 @@ int sched_submit(struct sched *s, const struct sched_job_desc *d, sched_time_t n
 	return SCHED_OK;
 }
 
+/* --- time sharing: a time-shared policy's jobs hold no profile and no share of `busy` ---------- */
+
+/* Forget job j (running or waiting) of a time-shared policy. */
+static void ts_release(struct sched *s, struct sched_job *j)
+{
+	sched_list_remove(&j->link);
+	if (j->state == SCHED_JOB_RUNNING)
+		s->n_running--;
+	else
+		s->n_waiting--;
+	release_job(s, j);
+	s->pass_due = true;
+}
+
+struct sched_job *sched_job_by_id(struct sched *s, uint32_t id)
+{
+	return find_job(s, id);
+}
+
+void sched_ts_start(struct sched *s, struct sched_job *j, sched_time_t t)
+{
+	SCHED_ASSERT(j->state == SCHED_JOB_WAITING);
+	sched_list_remove(&j->link);
+	s->n_waiting--;
+	j->state = SCHED_JOB_RUNNING;
+	j->start = t;
+	sched_list_push_back(&s->running, &j->link); /* in start order: nothing is killed by the clock */
+	s->n_running++;
+	s->counters.started++;
+	emit(s, SCHED_DEC_START, j, t, false);
+}
+
+void sched_ts_end(struct sched *s, struct sched_job *j, sched_time_t t, sched_time_t run,
+		  enum sched_decision_kind kind, bool killed)
+{
+	SCHED_ASSERT(j->state == SCHED_JOB_RUNNING);
+	if (killed)
+		s->counters.killed++;
+	else
+		s->counters.finished++;
+	if (s->emit != NULL) {
+		struct sched_decision d;
+		d.kind = kind;
+		d.job = j->id;
+		d.time = t;
+		d.procs = j->procs;
+		d.partition = j->part;
+		d.backfilled = false;
+		d.run = run;
+		d.slot = 0;
+		d.runs = NULL;
+		d.n_runs = 0;
+		d.quanta = 0;
+		s->emit(s->emit_ctx, &d);
+	}
+	ts_release(s, j);
+}
+
 /* A running job leaves at s->now; if before its estimate, give the rest of its interval back. */
 static void end_running(struct sched *s, struct sched_job *j)
 {
+	if (sched_pol(s)->leave != NULL) {
+		sched_pol(s)->leave(s, j); /* time sharing: off the policy's slots first */
+		ts_release(s, j);
+		return;
+	}
 	sched_time_t end = sched_job_end(j);
 	if (s->now >= end) {
 		retire_running(s, j); /* the profile already ends its interval here */
@@ -703,7 +793,7 @@ int sched_cancel(struct sched *s, uint32_t id, sched_time_t now)
 	if (err != SCHED_OK)
 		return err;
 	s->counters.cancelled++;
-	if (j->state == SCHED_JOB_RUNNING) {
+	if (j->state == SCHED_JOB_RUNNING || sched_pol(s)->leave != NULL) {
 		end_running(s, j);
 		return SCHED_OK;
 	}
@@ -765,8 +855,8 @@ int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t 
 		return SCHED_E_INVAL;
 	if (sched_policies[policy]->needs_scratch && s->scratch.cap == 0)
 		return SCHED_E_INVAL;
-	if (sched_policies[policy]->timeshared)
-		return SCHED_E_NOTSUP;
+	if (sched_policies[policy]->timeshared != sched_pol(s)->timeshared)
+		return SCHED_E_NOTSUP; /* a time-shared policy's state is laid out by sched_init() */
 	int err = check_time(s, now);
 	if (err == SCHED_OK)
 		err = cover_segments(s, 0);
@@ -884,8 +974,9 @@ void sched_stats(const struct sched *s, struct sched_stats *out)
 	out->scratch_jobs = s->scratch.cap;
 	sched_copy(&out->counters, &s->counters, sizeof out->counters);
 	sched_zero(&out->dynp, sizeof out->dynp);
+	sched_zero(&out->gang, sizeof out->gang);
 	if (sched_pol(s)->stats != NULL)
-		sched_pol(s)->stats(s, out); /* what the policy in force counts (dynP's orders) */
+		sched_pol(s)->stats(s, out); /* what the policy in force counts (dynP's orders, gang's section 4.3) */
 }
 
 const struct sched_config *sched_config_get(const struct sched *s)

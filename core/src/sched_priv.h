@@ -121,6 +121,10 @@ struct sched {
 	 * at every switch, before the new policy's enter hook. Inside the state header, so a byte
 	 * copy of the arena (sched_attach, the durable store's snapshot) carries it. */
 	_Alignas(8) unsigned char pstate[SCHED_POLICY_STATE_BYTES];
+	/* A time-shared policy (gang): its own state after the core's in the arena, and the service
+	 * of the job sched_submit() is admitting (sched_job_desc.service; read by its admit hook). */
+	sched_rel_t ts_area;
+	sched_time_t ts_service;
 };
 
 
@@ -144,13 +148,14 @@ struct sched_policy {
 	const char *help;   /* one line: what it does, the paper and section */
 	const char *family; /* "queue", "plan", "dynp", "gang": sched_policy_info's family */
 	bool needs_scratch; /* refuses to run without a scratch area */
-	bool timeshared;    /* runs on the gang module (sched/gang.h), with no hooks here */
+	bool timeshared;    /* time-shares the machine: the hooks below the line run it, no profile, no kill at the estimate */
 	const struct sched_param *params;
 	uint8_t n_params;
 	uint8_t state_bytes; /* of sched_pstate() it uses (at most SCHED_POLICY_STATE_BYTES) */
 	uint8_t job_bytes;   /* of each job's sched_pjob() it uses (at most SCHED_POLICY_JOB_BYTES) */
 	/* A job was put in the waiting queue at its place in the plan; give it a reservation.
-	 * Having it is what makes a policy a planning one (sched_pol_plans). */
+	 * Having it is what makes a space-sharing policy a planning one (sched_pol_plans); a
+	 * time-shared one places the job in its own state. */
 	int (*admit)(struct sched *s, struct sched_job *j);
 	/* Capacity was freed before its planned end: a running job ended early (`ended`), or a
 	 * waiting job with a reservation was cancelled. */
@@ -172,7 +177,7 @@ struct sched_policy {
 	void (*on_cancel)(struct sched *s, struct sched_job *j);
 	/* The parameters were changed by sched_tune. */
 	void (*on_tune)(struct sched *s);
-	/* The counters it reports into *out (sched_stats; the order and dynp fields start at zero). */
+	/* The counters it reports into *out (sched_stats; the order, dynp and gang fields start at zero). */
 	void (*stats)(const struct sched *s, struct sched_stats *out);
 	/* Waiting jobs that hold a reservation, in plan order (0: every one); NULL: every one. */
 	uint32_t (*reservation_depth)(const struct sched *s);
@@ -181,6 +186,19 @@ struct sched_policy {
 	void (*job_init)(struct sched *s, struct sched_job *j, const struct sched_job_desc *d);
 	/* Its per-job state into what sched_job_read reports (slack, prio3). */
 	void (*job_info)(const struct sched_job *j, struct sched_job_info *out);
+	/* --- what a time-shared policy (policy_gang.c) adds --------------------------------------- */
+	/* Arena bytes its own state needs after the core's for normalised @p c (0: it cannot run there). */
+	size_t (*arena_size)(const struct sched_config *c);
+	/* Lay its state out in the `size` bytes at s->ts_area (sched_init, clock at s->now). */
+	int (*init)(struct sched *s, void *area, size_t size);
+	/* The arena was copied (sched_attach): re-bind what is not state. */
+	void (*attach)(struct sched *s);
+	/* Job j leaves before the policy ended it (sched_finish, sched_cancel), at s->now. */
+	void (*leave)(struct sched *s, struct sched_job *j);
+	/* When the core next needs sched_advance() (replaces the core's own answer). */
+	sched_time_t (*next_event)(const struct sched *s);
+	/* Its invariants and the core's lists against them (sched_check). */
+	int (*audit)(const struct sched *s);
 };
 
 /* The registry, indexed by enum sched_policy_id (core/src/registry.c). */
@@ -246,7 +264,7 @@ static inline const void *sched_pjob_c(const struct sched_job *j)
 /* Is p a planning policy (it reserves at submit)? */
 static inline bool sched_pol_plans(const struct sched_policy *p)
 {
-	return p->admit != NULL;
+	return p->admit != NULL && !p->timeshared; /* gang admits to its matrix, not to a plan */
 }
 
 static inline int sched_pol_admit(struct sched *s, struct sched_job *j)
@@ -472,6 +490,26 @@ static inline void sched_plan_note(struct sched *s, sched_time_t t)
 
 /* Recompute the earliest reservation after reservations moved or vanished. O(n). */
 void sched_plan_refresh(struct sched *s);
+
+/* --- time sharing (sched.c, for policy_gang.c) ------------------------------------------- */
+
+/* The job with caller id `id`, or NULL. O(1) on average. */
+struct sched_job *sched_job_by_id(struct sched *s, uint32_t id);
+
+/* Waiting job j runs its first slice at t: it joins the running list (no profile) and START goes out. */
+void sched_ts_start(struct sched *s, struct sched_job *j, sched_time_t t);
+
+/* Running job j had its service (`run` seconds) and leaves at t: decision `kind` (END, or KILL when it
+ * had no service given) goes out, then the core forgets it; `killed` counts it killed. */
+void sched_ts_end(struct sched *s, struct sched_job *j, sched_time_t t, sched_time_t run,
+		  enum sched_decision_kind kind, bool killed);
+
+/* Hand a decision the policy made itself (SWITCH, SKIP) to the caller. */
+static inline void sched_emit_decision(struct sched *s, const struct sched_decision *d)
+{
+	if (s->emit != NULL)
+		s->emit(s->emit_ctx, d);
+}
 
 /* --- the dynP family (policy_dynp.c) ----------------------------------------------------- */
 

@@ -672,6 +672,7 @@ static void on_event(void *ctx, const struct sched_replay_event *e)
 struct source {
 	const struct wl *w;
 	uint32_t next;
+	bool plain; /* time sharing: one queue, one partition (the replayer refuses a site with gang) */
 };
 
 static int next_job(void *ctx, struct sched_replay_job *job)
@@ -680,6 +681,10 @@ static int next_job(void *ctx, struct sched_replay_job *job)
 	if (src->next == src->w->n)
 		return 0;
 	*job = src->w->job[src->next++];
+	if (src->plain) {
+		job->queue = 0;
+		job->partition = SCHED_PART_ANY;
+	}
 	return 1;
 }
 
@@ -693,7 +698,7 @@ static bool engine_run(const struct wl *w, const struct sched_config *cfg, struc
 	static _Alignas(SCHED_ARENA_ALIGN) unsigned char room[SCHED_REPLAY_BYTES];
 	struct sched_replay *r;
 	memset(log, 0, sizeof *log);
-	struct source src = {w, 0};
+	struct source src = {w, 0, sched_policy_timeshared(cfg->policy)};
 	EXPECT(sched_replay_arena_size_cfg(cfg) <= engine_arena_size);
 	EXPECT(sched_replay_init(&r, room, sizeof room, cfg, engine_arena, engine_arena_size, on_event, log) == SCHED_OK);
 	sched_replay_set_flags(r, SCHED_REPLAY_CHECK);
@@ -709,10 +714,8 @@ static bool engine_run(const struct wl *w, const struct sched_config *cfg, struc
  * wait, and the run still ends. (A segment shortage in a call other than a
  * submit is an error the engine returns: that is the sweeps above.)
  */
-static bool sweep_engine(const struct wl *w, enum sched_policy_id p)
+static struct sched_config engine_config(const struct wl *w, enum sched_policy_id p)
 {
-	static struct sched_replay_stats st;
-	static struct engine_log log;
 	struct sched_config cfg = config_for(w, p);
 	if (sched_policy_timeshared(p)) {
 		cfg.procs = 1;
@@ -723,6 +726,14 @@ static bool sweep_engine(const struct wl *w, enum sched_policy_id p)
 		cfg = tp_set(tp_set(cfg, "quantum", GANG_QUANTUM), "max-slots", 64);
 		cfg = tp_set(cfg, "scheme", SCHED_GANG_BRMMS);
 	}
+	return cfg;
+}
+
+static bool sweep_engine(const struct wl *w, enum sched_policy_id p)
+{
+	static struct sched_replay_stats st;
+	static struct engine_log log;
+	struct sched_config cfg = engine_config(w, p);
 	const unsigned refusing = 1u << SCHED_FAIL_REPLAY_SLOT | 1u << SCHED_FAIL_JOB | 1u << SCHED_FAIL_GANG_JOB;
 	const unsigned sites = refusing | 1u << SCHED_FAIL_GANG_SLOT;
 	snprintf(where, sizeof where, "engine %s/%s unfailed", w->name, sched_policy_name(p));
@@ -766,13 +777,14 @@ static void the_engine_refuses_what_it_has_no_room_for(void)
 	load_workloads();
 	CHECK(n_workloads == 3);
 	why[0] = '\0';
-	struct sched_config big = config_for(&workloads[0], SCHED_POLICY_GANG);
-	big.procs = 16;
-	big = tp_set(tp_set(big, "quantum", GANG_QUANTUM), "max-slots", 64);
-	engine_arena_size = sched_replay_arena_size_cfg(&big);
-	big.policy = SCHED_POLICY_SLACK;
-	if (sched_replay_arena_size_cfg(&big) > engine_arena_size)
-		engine_arena_size = sched_replay_arena_size_cfg(&big);
+	engine_arena_size = 0;
+	for (unsigned i = 0; i < n_workloads; i++) {
+		for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
+			struct sched_config c = engine_config(&workloads[i], (enum sched_policy_id)p);
+			if (sched_replay_arena_size_cfg(&c) > engine_arena_size)
+				engine_arena_size = sched_replay_arena_size_cfg(&c);
+		}
+	}
 	engine_arena_size = (engine_arena_size + 7u) & ~(size_t)7u;
 	engine_arena = aligned_alloc(SCHED_ARENA_ALIGN, engine_arena_size);
 	CHECK(engine_arena != NULL);

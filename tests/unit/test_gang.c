@@ -40,7 +40,7 @@ static void on_event(void *ctx, const struct sched_gang_event *e)
 	/* Never two jobs on one processor in one slot, and a job listed once per quantum. */
 	for (uint32_t i = 0; i < e->n_runs; i++)
 		for (uint32_t k = i + 1; k < e->n_runs; k++) {
-			const struct sched_gang_run *a = &e->runs[i], *b = &e->runs[k];
+			const struct sched_slice_run *a = &e->runs[i], *b = &e->runs[k];
 			if (a->first < b->first + b->count && b->first < a->first + a->count)
 				ev.overlap = true;
 			if (a->job == b->job)
@@ -724,7 +724,9 @@ static void the_engine_skips_quiet_quanta(void)
 	CHECK(r1 != NULL);
 	CHECK_EQ(s1.last_end, big);
 	CHECK(s1.switches + s1.skips <= 4); /* before issue 25: 2^31 - 1 SWITCHes */
-	CHECK_EQ(sched_gang_counters(sched_replay_gang(r1))->quanta, big);
+	struct sched_stats ss1, ss2;
+	sched_stats(sched_replay_sched(r1), &ss1);
+	CHECK_EQ(ss1.gang.quanta, big); /* the policy's counters, through sched_stats */
 	sched_replay_stats(r1, &st1);
 	CHECK(st1.calls < 10);
 
@@ -749,11 +751,170 @@ static void the_engine_skips_quiet_quanta(void)
 		CHECK_EQ(s1.hash, s2.hash);
 		CHECK_EQ(s1.others, s2.others);
 		CHECK(memcmp(&st1.metrics, &st2.metrics, sizeof st1.metrics) == 0);
-		CHECK(memcmp(sched_gang_counters(sched_replay_gang(r1)), sched_gang_counters(sched_replay_gang(r2)),
-			     sizeof(struct sched_gang_counters)) == 0);
+		sched_stats(sched_replay_sched(r1), &ss1);
+		sched_stats(sched_replay_sched(r2), &ss2);
+		CHECK(memcmp(&ss1.gang, &ss2.gang, sizeof ss1.gang) == 0);
 		CHECK_EQ(s1.skips, 0);
 		CHECK(s2.skips > 0 && s2.switches * 100 < s1.switches);
 	}
+}
+
+
+/*
+ * Gang behind struct sched (issue 27): the same random workloads as above, driven once through the
+ * module a quantum at a time (drive, the independent reference) and once through the sched API as
+ * any caller drives any policy (sched_submit with the job's service, sched_advance at
+ * sched_next_event), with and without every_slice, the arena moved to another buffer by a byte
+ * copy at every few calls (sched_attach) and sched_check after every call. The same STARTs and ENDs
+ * at the same times, and the same section 4.3 counters through sched_stats.
+ */
+static struct run_log api_log;
+static uint64_t api_switches;
+
+static void on_api(void *ctx, const struct sched_decision *d)
+{
+	struct run_log *l = ctx;
+	if (d->kind == SCHED_DEC_SWITCH || d->kind == SCHED_DEC_SKIP) {
+		api_switches += d->quanta;
+		return;
+	}
+	CHECK(d->kind == SCHED_DEC_START || d->kind == SCHED_DEC_END || d->kind == SCHED_DEC_KILL);
+	if (l->n < LOGCAP) {
+		l->kind[l->n] = d->kind == SCHED_DEC_START ? SCHED_GANG_START : SCHED_GANG_END;
+		l->job[l->n] = d->job;
+		l->time[l->n] = d->time;
+	}
+	l->n++;
+}
+
+static _Alignas(8) unsigned char arena3[2][1u << 20];
+
+static void the_policy_is_the_module_behind_struct_sched(void)
+{
+	static struct run_log ticked;
+	static struct arrival a[GCAP];
+	struct test_rng r;
+	test_rng_seed(&r, 27);
+	for (int round = 0; round < 120; round++) {
+		enum sched_gang_scheme s = (enum sched_gang_scheme)(round % SCHED_GANG_SCHEME_COUNT);
+		uint32_t procs = 1u << test_rng_range(&r, 0, 4), n = test_rng_range(&r, 1, 40);
+		struct sched_gang_config c = {.procs = procs, .max_slots = round % 3 == 0 ? 3u : GCAP, .max_jobs = GCAP,
+					      .scheme = s, .quantum = test_rng_range(&r, 1, 7),
+					      .bc_slots = (enum sched_gang_bc_slots)(round / 4 % 2)};
+		sched_time_t t = test_rng_range(&r, 0, 50);
+		for (uint32_t i = 0; i < n; i++) {
+			t += test_rng_range(&r, 0, 3) == 0 ? test_rng_range(&r, 0, 3000) : test_rng_range(&r, 0, 20);
+			a[i].submit = t;
+			a[i].procs = test_rng_range(&r, 1, procs);
+			a[i].quanta = test_rng_range(&r, 0, 2) == 0 ? test_rng_range(&r, 50, 2000) : test_rng_range(&r, 1, 12);
+		}
+		struct sched_gang *g1;
+		memset(&ticked, 0, sizeof ticked);
+		CHECK_EQ(sched_gang_init(&g1, &c, arena, sizeof arena, on_log, &ticked, a[0].submit / c.quantum * c.quantum),
+			 SCHED_OK);
+		drive(g1, a, n, false);
+
+		struct sched_config cfg;
+		memset(&cfg, 0, sizeof cfg);
+		cfg.procs = procs;
+		cfg.max_jobs = GCAP;
+		cfg.policy = SCHED_POLICY_GANG;
+		cfg.every_slice = round % 2 == 1;
+		cfg = tp_set(tp_set(cfg, "quantum", c.quantum), "max-slots", c.max_slots);
+		cfg = tp_set(tp_set(cfg, "scheme", (uint32_t)s), "bc-slots", (uint32_t)c.bc_slots);
+		size_t size = sched_arena_size_cfg(&cfg);
+		CHECK(size <= sizeof arena3[0]);
+		memset(&api_log, 0, sizeof api_log);
+		api_switches = 0;
+		struct sched *sc;
+		int at = 0;
+		CHECK_EQ(sched_init(&sc, &cfg, arena3[at], size, on_api, &api_log, a[0].submit), SCHED_OK);
+		uint32_t next = 0, calls = 0;
+		for (;;) {
+			sched_time_t now = sched_next_event(sc);
+			if (next < n && a[next].submit < now)
+				now = a[next].submit;
+			if (now == SCHED_TIME_MAX)
+				break;
+			while (next < n && a[next].submit == now) {
+				struct sched_job_desc d = sched_desc(next + 1, a[next].procs, a[next].quanta * c.quantum + next % 3);
+				d.service = a[next].quanta * c.quantum - (c.quantum > 1 ? next % 2 : 0); /* rounded up */
+				CHECK_EQ(sched_submit(sc, &d, now), SCHED_OK);
+				next++;
+			}
+			CHECK_EQ(sched_advance(sc, now), SCHED_OK);
+			CHECK_EQ(sched_check(sc), SCHED_OK);
+			if (++calls % 7 == 0) {
+				memcpy(arena3[1 - at], arena3[at], size);
+				memset(arena3[at], 0xA5, size);
+				at = 1 - at;
+				CHECK_EQ(sched_attach(&sc, arena3[at], size, on_api, &api_log), SCHED_OK);
+			}
+		}
+		struct sched_stats st;
+		sched_stats(sc, &st);
+		CHECK_EQ(st.waiting + st.running, 0);
+		CHECK_EQ(st.counters.started, n);
+		CHECK_EQ(st.counters.finished, n);
+		CHECK_EQ(api_log.n, ticked.n);
+		CHECK(memcmp(api_log.kind, ticked.kind, ticked.n * sizeof ticked.kind[0]) == 0);
+		CHECK(memcmp(api_log.job, ticked.job, ticked.n * sizeof ticked.job[0]) == 0);
+		CHECK(memcmp(api_log.time, ticked.time, ticked.n * sizeof ticked.time[0]) == 0);
+		CHECK(memcmp(&st.gang, &g1->counters, sizeof st.gang) == 0);
+		CHECK_EQ(api_switches, ticked.switches);
+	}
+}
+
+/* Through struct sched: a job without a service is killed at its estimate; finish and cancel take jobs
+ * off the matrix; a move between time and space sharing is refused; gang refuses what it cannot do. */
+static void the_policy_by_hand(void)
+{
+	struct sched_config cfg;
+	memset(&cfg, 0, sizeof cfg);
+	cfg.procs = 4;
+	cfg.max_jobs = 8;
+	cfg.policy = SCHED_POLICY_GANG;
+	cfg = tp_set(tp_set(cfg, "quantum", 10), "scheme", SCHED_GANG_BR);
+	struct sched *sc;
+	memset(&api_log, 0, sizeof api_log);
+	CHECK_EQ(sched_init(&sc, &cfg, arena3[0], sizeof arena3[0], on_api, &api_log, 3), SCHED_OK);
+	struct sched_job_desc d = sched_desc(1, 4, 25); /* no service: 3 quanta, then killed */
+	CHECK_EQ(sched_submit(sc, &d, 3), SCHED_OK);
+	sched_time_t p;
+	CHECK_EQ(sched_predict(sc, 1, &p), SCHED_E_NOTSUP);
+	CHECK_EQ(sched_next_event(sc), 10); /* placed at the first boundary after its arrival */
+	d = sched_desc(2, 4, 100);
+	d.service = 100;
+	CHECK_EQ(sched_submit(sc, &d, 4), SCHED_OK);
+	d = sched_desc(3, 2, 100);
+	d.service = 100;
+	CHECK_EQ(sched_submit(sc, &d, 5), SCHED_OK);
+	CHECK_EQ(sched_set_policy(sc, SCHED_POLICY_EASY, 5), SCHED_E_NOTSUP);
+	CHECK_EQ(sched_advance(sc, 40), SCHED_OK);
+	CHECK_EQ(sched_check(sc), SCHED_OK);
+	struct sched_job_info ji;
+	CHECK_EQ(sched_job_get(sc, 1, &ji), SCHED_OK);
+	CHECK_EQ(ji.state, SCHED_JOB_RUNNING);
+	CHECK_EQ(sched_cancel(sc, 3, 41), SCHED_OK); /* waiting or running: off the matrix */
+	CHECK_EQ(sched_finish(sc, 2, 42), SCHED_OK);
+	CHECK_EQ(sched_check(sc), SCHED_OK);
+	for (sched_time_t t; (t = sched_next_event(sc)) != SCHED_TIME_MAX;)
+		CHECK_EQ(sched_advance(sc, t), SCHED_OK);
+	struct sched_stats st;
+	sched_stats(sc, &st);
+	CHECK_EQ(st.counters.killed, 1);
+	CHECK_EQ(st.counters.finished, 1);
+	CHECK_EQ(st.counters.cancelled, 1);
+	CHECK_EQ(st.waiting + st.running, 0);
+	CHECK_EQ(st.gang.submitted, 3);
+	CHECK_EQ(sched_check(sc), SCHED_OK);
+	/* Not a power of two; partitions. */
+	cfg.procs = 6;
+	CHECK_EQ(sched_init(&sc, &cfg, arena3[0], sizeof arena3[0], on_api, &api_log, 0), SCHED_E_INVAL);
+	cfg.procs = 8;
+	cfg.n_partitions = 2;
+	cfg.partition_procs[0] = cfg.partition_procs[1] = 4;
+	CHECK_EQ(sched_init(&sc, &cfg, arena3[0], sizeof arena3[0], on_api, &api_log, 0), SCHED_E_NOTSUP);
 }
 
 static const struct test tests[] = {
@@ -772,6 +933,8 @@ static const struct test tests[] = {
 	{"skipping_quiet_quanta_is_ticking", skipping_quiet_quanta_is_ticking},
 	{"quiet_quanta_by_hand", quiet_quanta_by_hand},
 	{"the_engine_skips_quiet_quanta", the_engine_skips_quiet_quanta},
+	{"the_policy_is_the_module_behind_struct_sched", the_policy_is_the_module_behind_struct_sched},
+	{"the_policy_by_hand", the_policy_by_hand},
 	{NULL, NULL},
 };
 

@@ -855,7 +855,7 @@ static void queue_limits_every_policy(void)
 	static struct fx f;
 	for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
 		if (sched_policy_timeshared((enum sched_policy_id)p))
-			continue; /* gang time-shares: no queues, no struct sched */
+			continue; /* gang time-shares: it refuses queues with limits (SCHED_E_NOTSUP) */
 		CHECK_EQ(fx_init_cfg(&f, site_cfg((enum sched_policy_id)p)), SCHED_OK);
 		/* User 1 puts three 1-processor jobs in the middle queue: only two may run. */
 		for (uint32_t i = 1; i <= 3; i++) {
@@ -896,7 +896,7 @@ static void queue_priority_and_background(void)
 	static struct fx f;
 	for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
 		if (sched_policy_timeshared((enum sched_policy_id)p))
-			continue; /* gang time-shares: no queues, no struct sched */
+			continue; /* gang time-shares: it refuses queues with limits (SCHED_E_NOTSUP) */
 		CHECK_EQ(fx_init_cfg(&f, site_cfg((enum sched_policy_id)p)), SCHED_OK);
 		CHECK_EQ(fx_submit(&f, 1, 16, 100, 0), SCHED_OK); /* queue 0 is background: it may take the idle machine */
 		CHECK_EQ(sched_advance(f.s, 0), SCHED_OK);
@@ -944,7 +944,7 @@ static void queue_partitions(void)
 	static struct fx f;
 	for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
 		if (sched_policy_timeshared((enum sched_policy_id)p))
-			continue; /* gang time-shares: no queues, no struct sched */
+			continue; /* gang time-shares: it refuses queues with limits (SCHED_E_NOTSUP) */
 		struct sched_config cfg = {.policy = (enum sched_policy_id)p, .n_partitions = 2, .n_queues = 2};
 		cfg.partition_procs[0] = 8;
 		cfg.partition_procs[1] = 4;
@@ -987,7 +987,7 @@ static void queue_random_limits(void)
 	for (int round = 0; round < 10; round++) {
 		for (int p = 0; p < SCHED_POLICY_COUNT; p++) {
 			if (sched_policy_timeshared((enum sched_policy_id)p))
-				continue; /* gang time-shares: no queues, no struct sched */
+				continue; /* gang time-shares: it refuses queues with limits (SCHED_E_NOTSUP) */
 			size_t n = random_jobs(&r, js, 150, 16, 3);
 			struct sched_config cfg = site_cfg((enum sched_policy_id)p);
 			CHECK_EQ(fx_init_cfg(&f, cfg), SCHED_OK);

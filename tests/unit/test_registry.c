@@ -62,18 +62,10 @@ static void check_param(enum sched_policy_id pol, const struct sched_param *p)
 	CHECK_EQ(sched_param_get(&cfg, p), p->max);
 	CHECK_EQ(sched_param_set(&cfg, p, p->min), SCHED_OK);
 	struct sched_config def = {.procs = 8, .max_jobs = 4, .policy = pol, .scratch_jobs = 4};
-	if (sched_policy_timeshared(pol)) {
-		/* It runs on the gang module: the replay engine takes (and checks) its parameters. */
-		static _Alignas(8) unsigned char big[1u << 20];
-		static _Alignas(SCHED_ARENA_ALIGN) unsigned char room[SCHED_REPLAY_BYTES];
-		struct sched_replay *r = NULL;
-		CHECK(sched_replay_arena_size_cfg(&cfg) <= sizeof big);
-		CHECK_EQ(sched_replay_init(&r, room, sizeof room, &cfg, big, sizeof big, NULL, NULL), SCHED_OK);
-		CHECK_EQ(sched_param_get(sched_replay_config(r), p), p->min);
-		CHECK_EQ(sched_replay_init(&r, room, sizeof room, &def, big, sizeof big, NULL, NULL), SCHED_OK);
-		CHECK_EQ(sched_param_get(sched_replay_config(r), p), p->def);
-	} else {
-		static _Alignas(8) unsigned char arena[SCHED_ARENA_SIZE_SCRATCH(4, 4)];
+	{
+		/* Every policy, gang's time sharing too, takes (and checks) its parameters at sched_init. */
+		static _Alignas(8) unsigned char arena[1u << 20];
+		CHECK(sched_arena_size_cfg(&cfg) <= sizeof arena && sched_arena_size_cfg(&def) <= sizeof arena);
 		struct sched *s;
 		int ok = sched_init(&s, &cfg, arena, sizeof arena, NULL, NULL, 0);
 		/* Cross-parameter checks may refuse an extreme, but never a default configuration. */
@@ -205,7 +197,7 @@ static void the_checks_agree_with_the_calls(void)
  * The NULL-hook rule (core/src/sched_priv.h): every hook is optional and
  * sched.c guards each call, so what must hold is that a policy's hooks agree
  * with what the registry states of it (sched_policy_info): a planning policy
- * admits, passes, predicts and enters; a time-shared one has no hook; state
+ * admits, passes, predicts and enters; a time-shared one has the hooks of its own area; state
  * is declared exactly when it is set up and read; and the shared areas are
  * the largest any policy declares, no more.
  */
@@ -222,11 +214,17 @@ static void hooks_agree_with_info(void)
 		CHECK_EQ(info.needs_scratch, sched_policy_needs_scratch((enum sched_policy_id)id));
 		bool any = p->admit || p->reflow || p->pass || p->predict || p->enter || p->on_start || p->on_end ||
 			   p->on_cancel || p->on_tune || p->stats || p->reservation_depth || p->job_init || p->job_info;
+		bool ts_hooks = p->arena_size || p->init || p->attach || p->leave || p->next_event || p->audit;
 		if (info.timeshared) {
-			CHECK(!any && !info.plans && p->state_bytes == 0 && p->job_bytes == 0);
+			/* Its state is its own area of the arena, laid out at init: every hook of that
+			 * life, arrivals and slices through admit and pass, none of the per-job state. */
+			CHECK(any && !info.plans && p->state_bytes == 0 && p->job_bytes == 0);
+			CHECK(p->arena_size && p->init && p->attach && p->leave && p->next_event && p->audit);
+			CHECK(p->admit && p->pass && p->stats);
 			CHECK(strcmp(info.family, "gang") == 0);
 			continue;
 		}
+		CHECK(!ts_hooks); /* the time-sharing hooks are only called for a time-shared policy */
 		CHECK(p->pass != NULL); /* a policy that never starts a job is none */
 		CHECK_EQ(info.plans, p->admit != NULL);
 		if (info.plans)

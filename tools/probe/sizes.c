@@ -17,4 +17,4 @@ const struct sched probe_sched;
 const struct fix_dec probe_dec;
 const struct sched_gang_job probe_gang_job;
 const struct sched_gang probe_gang;
-const struct sched_gang_run probe_gang_run;
+const struct sched_slice_run probe_gang_run;

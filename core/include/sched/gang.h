@@ -90,7 +90,7 @@ uint32_t sched_gang_slots_for(uint32_t max_slots, uint32_t max_jobs);
 
 /* One job's part of a quantum: its buddy block [first, first + count); the job runs on the
  * first p processors of it (its size), the rest of the block stays idle. */
-struct sched_gang_run {
+struct sched_slice_run {
 	uint32_t job;   /* the caller's id */
 	uint32_t first;
 	uint32_t count; /* its buddy block */
@@ -109,9 +109,10 @@ struct sched_gang_event {
 	sched_time_t time;
 	uint32_t job;                      /* START, END */
 	uint32_t slot;                     /* SWITCH: the row that runs */
-	const struct sched_gang_run *runs; /* SWITCH */
+	const struct sched_slice_run *runs; /* SWITCH */
 	uint32_t n_runs;
-	uint32_t quanta;                   /* SWITCH: 1; SKIP: the quanta it stands for */
+	uint32_t quanta;                   /* SWITCH: 1; SKIP: the quanta it stands for; END: the job's quanta */
+	uint8_t how;                       /* END: how it left (the policy's; 0 from sched_gang_submit) */
 };
 
 typedef void (*sched_gang_event_fn)(void *ctx, const struct sched_gang_event *e);

@@ -5,7 +5,6 @@
 
 #include "sched/sched.h"
 #include "sched/metrics.h"
-#include "sched/gang.h"
 #include "sched/hash.h"
 
 /*
@@ -40,7 +39,7 @@ enum sched_replay_kind {
 	SCHED_RE_KILL,    /* reached its estimate; submit and start given */
 	SCHED_RE_SWITCH,  /* time sharing: a quantum starts; runs[0..n_runs) is slot `slot`'s list (job = the engine's slot) */
 	SCHED_RE_SKIP,    /* time sharing: `quanta` quanta from `time` in which nothing changed, run in one step
-			   * (sched_gang_skip) with `slot` slots in the round robin; instead of their SWITCHes */
+			   * with `slot` slots in the round robin; instead of their SWITCHes (SCHED_DEC_SKIP) */
 };
 
 struct sched_replay_event {
@@ -55,7 +54,7 @@ struct sched_replay_event {
 	uint8_t partition;       /* START, END, KILL: where it runs; SUBMIT: where it is reserved */
 	bool killed;             /* KILL; or END under time sharing of a job that ran its whole estimate */
 	uint32_t slot;           /* SWITCH: the time slot that runs */
-	const struct sched_gang_run *runs; /* SWITCH: the context switch list; runs[i].job is an engine slot */
+	const struct sched_slice_run *runs; /* SWITCH: the context switch list; runs[i].job is an engine slot */
 	uint32_t n_runs;
 	uint32_t quanta;         /* SWITCH: 1; SKIP: the quanta it stands for */
 };
@@ -108,9 +107,9 @@ int sched_replay_init(struct sched_replay **out, void *room, size_t room_size, c
 		      void *arena, size_t arena_size, sched_replay_event_fn on_event, void *ctx);
 
 /* Options of sched_replay_set_flags(), all off after init. */
-#define SCHED_REPLAY_CHECK 1u          /* sched_check() (or sched_gang_check()) after every call */
+#define SCHED_REPLAY_CHECK 1u          /* sched_check() after every call */
 #define SCHED_REPLAY_NO_HASH 2u        /* no hash: about 5% of a FCFS or EASY replay, for a caller that never reads it */
-#define SCHED_REPLAY_EVERY_QUANTUM 4u  /* time sharing: a SWITCH for every quantum, never a SKIP (slow: see run_gang) */
+#define SCHED_REPLAY_EVERY_QUANTUM 4u  /* time sharing: a SWITCH for every quantum, never a SKIP (slow: sched_config.every_slice) */
 
 /** Set the options (SCHED_REPLAY_* ORed) of @p r, before sched_replay_run(). O(1); no error. */
 void sched_replay_set_flags(struct sched_replay *r, unsigned flags);
@@ -125,17 +124,13 @@ struct sched_replay_stats {
 	uint32_t jobs;                /* jobs read from the source */
 	uint32_t refused;             /* for room, or because their queue's limits exclude them */
 	uint64_t calls;               /* core API calls made */
-	uint32_t peak;                /* time sharing: most jobs in the system at once (else 0: see sched_stats) */
 };
 
 /** Copy @p r's counters, metrics and hash into @p out. O(1); no error. */
 void sched_replay_stats(const struct sched_replay *r, struct sched_replay_stats *out);
 
-/** The scheduler a space-sharing replay runs, for its read-only accessors; NULL under time sharing. O(1). */
+/** The scheduler the replay runs (every policy, gang too), for its read-only accessors. O(1). */
 const struct sched *sched_replay_sched(const struct sched_replay *r);
-
-/** The gang module a time-sharing replay runs, for its read-only accessors; NULL under space sharing. O(1). */
-const struct sched_gang *sched_replay_gang(const struct sched_replay *r);
 
 /**
  * The seq of the job in engine slot @p slot (a core job id, or runs[i].job of
@@ -160,8 +155,7 @@ int sched_replay_check(const struct sched_config *cfg, size_t arena_size);
  * Carry the replay on in @p arena, which must hold a byte copy of the
  * current arena (taken at any point the engine hands control out: an event
  * or step callback, or between runs). The old arena is not used again. O(1).
- * @retval SCHED_E_FORMAT, SCHED_E_NOSPACE, SCHED_E_INVAL as for sched_attach()
- *         (sched_gang_attach() under a time-sharing policy).
+ * @retval SCHED_E_FORMAT, SCHED_E_NOSPACE, SCHED_E_INVAL as for sched_attach().
  */
 int sched_replay_move(struct sched_replay *r, void *arena, size_t arena_size);
 

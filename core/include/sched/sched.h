@@ -5,6 +5,7 @@
 
 #include "sched/types.h"
 #include "sched/dynp.h"
+#include "sched/gang.h"
 #include "sched/err.h"
 #include "sched/policies.h"
 
@@ -128,6 +129,8 @@ struct sched_config {
 	sched_procs_t partition_procs[SCHED_MAX_PARTITIONS];
 	uint8_t n_queues;             /* 0: one queue without limits */
 	struct sched_queue_cfg queues[SCHED_MAX_QUEUES];
+	bool every_slice;             /* time-shared policies: a SCHED_DEC_SWITCH for every time slice, none folded
+				       * into a SCHED_DEC_SKIP (slower: for a caller that writes every run list) */
 	uint32_t scratch_jobs;        /* planning scratch (relaxed, slack, the dynP family): jobs it can take; 0 = none */
 	/* The policies' parameters, one block per policy (sched_params_at): opaque, read and written
 	 * only through sched_param_get/set/parse by name (sched_param_find). All zero: every
@@ -178,6 +181,9 @@ struct sched_job_desc {
 	uint8_t partition;      /* a partition the job must use, or SCHED_PART_ANY (set by sched_desc_init) */
 	uint16_t up_milli;      /* user priority, 0..1000 (slack) */
 	uint16_t pp_milli;      /* political priority, 0..1000, or SCHED_PP_OVER_QUOTA (slack) */
+	sched_time_t service;   /* seconds of machine the job needs if the caller knows them, else 0: a
+				 * time-shared policy ends it (SCHED_DEC_END) after min(service, estimate) of
+				 * service; the space-shared ones ignore it (their caller reports ends) */
 };
 
 /** A descriptor with the defaults: queue 0, any partition, user 0, priorities 0. O(1). */
@@ -192,21 +198,33 @@ static inline struct sched_job_desc sched_desc(uint32_t id, sched_procs_t procs,
 	d.partition = SCHED_PART_ANY;
 	d.up_milli = 0;
 	d.pp_milli = 0;
+	d.service = 0;
 	return d;
 }
 
 enum sched_decision_kind {
-	SCHED_DEC_START, /* job starts now on `procs` processors of partition `partition` */
-	SCHED_DEC_KILL,  /* job reached its estimate at `time` and is killed */
+	SCHED_DEC_START,  /* job starts now on `procs` processors of partition `partition` (time sharing: its first slice) */
+	SCHED_DEC_KILL,   /* job reached its estimate at `time` and is killed */
+	SCHED_DEC_END,    /* time sharing: job had the service given at submit (at most its estimate) and left
+			   * at `time`; `run` is the service it had */
+	SCHED_DEC_SWITCH, /* time sharing: a time slice starts at `time`: runs[0..n_runs) is the context switch
+			   * list of slot `slot` (runs[i].job is the caller's id); quanta 1 */
+	SCHED_DEC_SKIP,   /* time sharing: `quanta` slices from `time` in which nothing changed, run in one step
+			   * with `slot` slots in the round robin, instead of their SWITCHes (no list) */
 };
 
 struct sched_decision {
 	enum sched_decision_kind kind;
-	uint32_t job;           /* the caller's id */
+	uint32_t job;           /* the caller's id (START, KILL, END) */
 	sched_time_t time;      /* when it happens */
 	sched_procs_t procs;    /* processors the job holds */
 	uint8_t partition;
 	bool backfilled;        /* START only: a job ahead of it in the plan was still waiting */
+	sched_time_t run;       /* KILL: its estimate; END: the service it had (its quanta x the quantum) */
+	uint32_t slot;          /* SWITCH: the slot that runs; SKIP: the slots in the round robin */
+	const struct sched_slice_run *runs; /* SWITCH: the context switch list, valid during the callback */
+	uint32_t n_runs;
+	uint32_t quanta;        /* SWITCH: 1; SKIP: the slices it stands for */
 };
 
 typedef void (*sched_decision_fn)(void *ctx, const struct sched_decision *d);
@@ -279,6 +297,7 @@ struct sched_stats {
 	uint32_t scratch_jobs;       /* the planning scratch's capacity (0: none) */
 	struct sched_counters counters;
 	struct sched_dynp_stats dynp; /* the dynP family, since it took over; zero otherwise */
+	struct sched_gang_counters gang; /* gang scheduling: Zhou, Walsh and Brent 2000, section 4.3's counts (else 0) */
 };
 
 /* Bytes of the opaque parts, checked against the private definitions by static assertions. */
@@ -319,7 +338,7 @@ struct sched_stats {
 /** Arena bytes needed for @p max_jobs jobs without scratch (SCHED_ARENA_SIZE). O(1). */
 size_t sched_arena_size(uint32_t max_jobs);
 
-/** Arena bytes needed for configuration @p cfg (with its scratch). O(1). */
+/** Arena bytes needed for configuration @p cfg (with its scratch, and a time-shared policy's own state). O(1). */
 size_t sched_arena_size_cfg(const struct sched_config *cfg);
 
 /**
@@ -328,7 +347,9 @@ size_t sched_arena_size_cfg(const struct sched_config *cfg);
  * *@p out is its handle. The clock starts at @p origin. @p emit (may be
  * NULL) receives decisions with @p ctx. O(max_jobs).
  * @retval SCHED_E_INVAL procs or max_jobs is 0, an unknown policy or
- *         heuristic, a bad partition or queue table, arena NULL or misaligned.
+ *         heuristic, a bad partition or queue table, arena NULL or misaligned;
+ *         a time-shared policy on a machine it cannot split (gang: not a power of two).
+ * @retval SCHED_E_NOTSUP gang with partitions, or queues with running limits or background.
  * @retval SCHED_E_NOSPACE the arena is too small (or fault injection refused a
  *         partition's base segment; the arena then holds no scheduler for sched_attach()).
  * @retval SCHED_E_RANGE origin >= SCHED_NOW_LIMIT, or max_jobs too large to size an arena.
@@ -397,7 +418,9 @@ int sched_advance(struct sched *s, sched_time_t now);
 
 /**
  * When the core next needs sched_advance(): now if a pass is due, else the
- * earliest kill or reserved start; SCHED_TIME_MAX when nothing is pending. O(1).
+ * earliest kill or reserved start; under time sharing the next quantum boundary
+ * at which a slice may change anything (the quiet rounds before it run in one
+ * step); SCHED_TIME_MAX when nothing is pending. O(1).
  */
 sched_time_t sched_next_event(const struct sched *s);
 
@@ -417,6 +440,8 @@ int sched_predict(const struct sched *s, uint32_t id, sched_time_t *start);
  * afresh (EASY's cache, the dynP family's order and the counters
  * sched_stats() reports in `order` and `dynp`). O(n^2).
  * @retval SCHED_E_INVAL unknown policy, or one that needs scratch the arena has not.
+ * @retval SCHED_E_NOTSUP a move between a time-shared policy (gang) and a space-shared one:
+ *         a time-shared policy's state is laid out by sched_init() (start a new scheduler).
  */
 int sched_set_policy(struct sched *s, enum sched_policy_id policy, sched_time_t now);
 
@@ -525,7 +550,7 @@ struct sched_policy_info {
 	const char *family;   /* "queue": decides at each pass (fcfs, easy); "plan": a reservation per job
 				 (cons, relaxed, slack); "dynp": plans in an order it may switch (the dynP
 				 family); "gang": time-shares the machine */
-	bool timeshared;      /* runs on sched/gang.h, not on struct sched (sched_init refuses it) */
+	bool timeshared;      /* time-shares the machine: ends jobs itself after their service (SCHED_DEC_END) */
 	bool plans;           /* every waiting job holds a reservation from its submit on */
 	bool needs_scratch;   /* config scratch_jobs must be > 0 */
 	uint8_t n_params;     /* its parameters (sched_policy_params) */
@@ -534,7 +559,7 @@ struct sched_policy_info {
 /** What the registry states about policy @p id, into *@p out. O(1). @retval SCHED_E_INVAL unknown policy. */
 int sched_policy_info(enum sched_policy_id id, struct sched_policy_info *out);
 
-/** Does @p policy time-share the machine (it runs on sched/gang.h, not on struct sched)? O(1). */
+/** Does @p policy time-share the machine (it ends jobs itself after their service, SCHED_DEC_END)? O(1). */
 bool sched_policy_timeshared(enum sched_policy_id policy);
 
 /** Does @p policy plan in a scratch area (config scratch_jobs must then be > 0)? O(1). */
