@@ -466,6 +466,24 @@ static bool fetch_held(const char *what, bool running)
 }
 
 
+/* An ended job the controller no longer holds: our finish or cancel was taken before we could record
+ * it (its write-ahead stands; a finish counts unless the controller had killed the job), or the
+ * controller killed it. O(1) records. */
+static void close_gone(struct job *j, const char *dir)
+{
+	int64_t ms;
+	uint32_t ctrl;
+	char how[16], group[32];
+	const char *as = "kill";
+	if (sent_read(j, "end-sent", &ms, &ctrl, how, group)) {
+		if (strcmp(how, "cancel") == 0)
+			as = "cancel";
+		else if (strcmp(how, "finish") == 0 && !rec_exists(dir, "kill"))
+			as = "finish";
+	}
+	close_job(j, as);
+}
+
 /* Bring the controller and the records into agreement (docs/bridge.md, "Resets"). @return false if the
  * link died on the way (it is then simply done again). */
 static bool reconcile(void)
@@ -520,21 +538,8 @@ static bool reconcile(void)
 		}
 		if (!held && (j->started || j->spawned) && !j->ended)
 			kill_job(j, rec_exists(dir, "cancel") ? "cancel" : "limit", B.ctrl_now); /* its kill was lost with us */
-		if (!held && j->ended) {
-			/* Our finish or cancel was taken before we could record it (its write-ahead stands; a
-			 * finish counts unless the controller had killed the job), or the controller killed it. */
-			int64_t ms;
-			uint32_t ctrl;
-			char how[16], group[32];
-			const char *as = "kill";
-			if (sent_read(j, "end-sent", &ms, &ctrl, how, group)) {
-				if (strcmp(how, "cancel") == 0)
-					as = "cancel";
-				else if (strcmp(how, "finish") == 0 && !rec_exists(dir, "kill"))
-					as = "finish";
-			}
-			close_job(j, as);
-		}
+		if (!held && j->ended)
+			close_gone(j, dir);
 		if (!held && !j->started && !j->spawned && !j->ended) {
 			if (rec_exists(dir, "cancel")) {
 				close_job(j, "cancel");
