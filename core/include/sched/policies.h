@@ -28,6 +28,7 @@
 	X(LJF, ljf, 0)                    \
 	X(DYNP_BASIC, dynp_basic, 12)     \
 	X(DYNP, dynp, 4)                  \
-	X(GANG, gang, 12)
+	X(GANG, gang, 12)                 \
+	X(EASY_SJBF, easy_sjbf, 0)
 
 #endif /* SCHED_POLICIES_H */
