@@ -12,11 +12,11 @@ objsize() { # text+data of object files
 }
 core=$B/fw/netduinoplus2/core/src
 policies=$(objsize "$core"/pool.o "$core"/profile.o "$core"/sched.o "$core"/policy_queue.o \
-	"$core"/policy_cons.o "$core"/plan.o "$core"/metrics.o "$core"/check.o)
+	"$core"/policy_easy_sjbf.o "$core"/policy_cons.o "$core"/plan.o "$core"/metrics.o "$core"/check.o)
 codec=$(objsize "$B"/fw/netduinoplus2/fixture/src/fixture.o "$core"/replay.o)
 planning=$(objsize "$core"/policy_relaxed.o "$core"/policy_slack.o "$core"/num.o)
 family=$(objsize "$core"/policy_dynp.o)
-gang=$(objsize "$core"/gang.o)
+gang=$(objsize "$core"/gang.o "$core"/policy_gang.o)
 maxjobs=$(sed -n 's/^#define CONSOLE_MAX_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
 scratch=$(sed -n 's/^#define CONSOLE_SCRATCH_JOBS \([0-9]*\)u.*/\1/p' firmware/console.h)
 arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Icore/include -Icore/src -Ifixture/include -c tools/probe/sizes.c -o "$tmp/p.o"
@@ -58,14 +58,14 @@ per_slot=$((job + 2 * seg + 4))
 	echo
 	echo "| part | flash (bytes) |"
 	echo "|---|---:|"
-	echo "| scheduler with FCFS, EASY and conservative (pool, profile, sched, partitions and queues, reservations and compression, metrics, invariant check) | $policies |"
+	echo "| scheduler with FCFS, EASY (arrival-order and shortest-first backfilling) and conservative (pool, profile, sched, partitions and queues, reservations and compression, metrics, invariant check) | $policies |"
 	echo "| relaxed and slack-based backfilling, and slack's soft float | $planning |"
 	echo "| the dynP family: FCFS/SJF/LJF re-planning, basic and self-tuning dynP, the deciders | $family |"
 	echo "| gang scheduling: buddy blocks, re-packing, the workload tree, four schemes (docs/gang.md) | $gang |"
 	echo "| fixture decoder and encoder, replay engine | $codec |"
 	echo
 	echo "Target: the core with FCFS, EASY and conservative within 16 KiB of flash: $policies bytes."
-	echo "All ten policies: $((policies + planning + family)) bytes; with gang scheduling $((policies + planning + family + gang))."
+	echo "All eleven space-sharing policies: $((policies + planning + family)) bytes; with gang scheduling $((policies + planning + family + gang))."
 	echo "(The firmware links it for its \`bench\` command.)"
 	echo
 	echo "## RAM per job slot"
