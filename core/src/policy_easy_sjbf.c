@@ -139,7 +139,9 @@ static void start_heads(struct sched *s, struct heads *h, struct sched_job **v, 
 
 static void pass_easy_sjbf(struct sched *s)
 {
-	struct heads h = {0};
+	struct heads h;
+	h.mask = 0; /* the rest is written before it is read (a partition's entries once its bit is set);
+		     * a whole-struct initialiser would be a memset call, which the core must not make */
 	struct sched_work w = sched_work_of(s);
 	uint32_t n;
 	start_heads(s, &h, w.jobs, w.cap, &n);
