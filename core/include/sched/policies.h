@@ -14,8 +14,8 @@
  * order is the order of enum sched_policy_id, of help texts and of the
  * tests. Adding a policy is its file plus one line here
  * (docs/adding-a-policy.md). A time-sharing policy (gang) is an entry too:
- * the replay engine runs it on its own module (sched/gang.h) instead of
- * struct sched.
+ * it runs behind struct sched like the others, its own state the last part
+ * of the arena (its arena_size and init hooks, core/src/sched_priv.h).
  */
 #define SCHED_POLICIES(X)                 \
 	X(FCFS, fcfs, 0)                  \
