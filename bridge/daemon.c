@@ -409,7 +409,12 @@ static void handle_evts(void)
 			if ((j->spawned || j->started) && !j->ended)
 				kill_job(j, "limit", e.time);
 			else if (!j->ended) {
-				/* Killed before its deferred start: nothing ran, and nothing will. */
+				/* Killed before its deferred start: nothing ran, and nothing will. The kill record
+				 * still says the controller killed it (an ended killed=limit always has one). */
+				char dir[PATH_MAX];
+				job_dir(j, dir, sizeof dir);
+				if (!rec_exists(dir, "kill"))
+					job_rec(j, "kill", true, "time=%lld ctrl=%u reason=limit", (long long)now_ms(), e.time);
 				end_job(j, "time=%lld status=notrun killed=limit by=bridge", (long long)now_ms());
 			}
 			if (j->ended)

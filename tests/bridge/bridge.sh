@@ -122,6 +122,11 @@ exact_check() {
 		echo "$id $(sed -n 's/.* ctrl=\([0-9]*\).*/\1/p' "$f")"
 	done | sort -n >"$dir.decisions"
 	bash "$ROOT/tests/bridge/console_replay.sh" "$CONSOLE" "$dir" $N cons "$dir.inputs" >"$dir.exact" 2>&1
+	# A start the controller killed before the job's processors were free (ended status=notrun) has no
+	# started record: its decision is not compared.
+	grep -l 'status=notrun' "$dir"/jobs/*/ended 2>/dev/null | sed 's|.*/jobs/\([0-9]*\)/ended|^\1 |' >"$dir.notrun"
+	grep -v -f "$dir.notrun" "$dir.exact" >"$dir.exact.run"
+	mv "$dir.exact.run" "$dir.exact"
 	if diffs=$(diff "$dir.exact" "$dir.decisions"); then
 		pass "$name.exact"
 	elif [ "$name" = e2e ]; then

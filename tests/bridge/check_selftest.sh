@@ -171,6 +171,14 @@ echo 'run 8' >>"$d/runs"
 run_check "$d" "$(echo "$STATS" | sed 's/submitted=5/submitted=6/; s/started=4/started=5/; s/killed=1/killed=2/')"
 expect_kind notrun_started notrun-started $?
 
+d=$(new_case notrun_no_kill) # killed at its limit before it ran, with no kill record (the bridge wrote none before 2026-11-27)
+rec "$d" 8 spec id=8 procs=1 limit=1 name=n submit=$((M - 50))
+rec "$d" 8 accepted time=$((M + 10)) ctrl=0 start=20
+rec "$d" 8 ended time=$((M + 21000)) status=notrun killed=limit by=bridge
+rec "$d" 8 closed time=$((M + 21001)) how=kill ctrl=21
+run_check "$d" "$(echo "$STATS" | sed 's/submitted=5/submitted=6/; s/started=4/started=5/; s/killed=1/killed=2/')"
+expect_kind notrun_no_kill kill-mismatch $?
+
 d=$(new_case notrun_by_supervisor) # only the bridge writes notrun
 rec "$d" 8 spec id=8 procs=1 limit=1 name=n submit=$((M - 50))
 rec "$d" 8 accepted time=$((M + 10)) ctrl=0 start=20

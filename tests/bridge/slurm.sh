@@ -194,6 +194,11 @@ exact_check() {
 	local name=$1 dir=$2 policy=$3 diffs
 	local f id
 	bash "$ROOT/tests/bridge/console_replay.sh" "$CONSOLE" "$dir" $N "$policy" "$dir.inputs" >"$dir.exact" 2>&1
+	# A start the controller killed before the job's processors were free (ended status=notrun) has no
+	# started record: its decision is not compared.
+	grep -l 'status=notrun' "$dir"/jobs/*/ended 2>/dev/null | sed 's|.*/jobs/\([0-9]*\)/ended|^\1 |' >"$dir.notrun"
+	grep -v -f "$dir.notrun" "$dir.exact" >"$dir.exact.run"
+	mv "$dir.exact.run" "$dir.exact"
 	for f in "$dir"/jobs/*/started; do
 		[ -f "$f" ] || continue
 		id=$(basename "$(dirname "$f")")
