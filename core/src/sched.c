@@ -237,8 +237,8 @@ size_t sched_arena_used(const struct sched *s)
 	return s->arena_used;
 }
 
-static void emit(struct sched *s, enum sched_decision_kind kind, const struct sched_job *j,
-		 sched_time_t t, bool backfilled)
+static void emit_run(struct sched *s, enum sched_decision_kind kind, const struct sched_job *j, sched_time_t t,
+		     bool backfilled, sched_time_t run)
 {
 	if (s->emit == NULL)
 		return;
@@ -250,12 +250,19 @@ static void emit(struct sched *s, enum sched_decision_kind kind, const struct sc
 	d.procs = j->procs;
 	d.partition = j->part;
 	d.backfilled = backfilled;
-	d.run = kind == SCHED_DEC_KILL ? j->estimate : 0;
+	d.run = run;
 	d.slot = 0;
 	d.runs = NULL;
 	d.n_runs = 0;
 	d.quanta = 0;
 	s->emit(s->emit_ctx, &d);
+}
+
+/* A start or the core's kill (whose `run` is the estimate it held). */
+static void emit(struct sched *s, enum sched_decision_kind kind, const struct sched_job *j, sched_time_t t,
+		 bool backfilled)
+{
+	emit_run(s, kind, j, t, backfilled, kind == SCHED_DEC_KILL ? j->estimate : 0);
 }
 
 static struct sched_job *first_running(const struct sched *s)
@@ -722,21 +729,7 @@ void sched_ts_end(struct sched *s, struct sched_job *j, sched_time_t t, sched_ti
 		s->counters.killed++;
 	else
 		s->counters.finished++;
-	if (s->emit != NULL) {
-		struct sched_decision d;
-		d.kind = kind;
-		d.job = j->id;
-		d.time = t;
-		d.procs = j->procs;
-		d.partition = j->part;
-		d.backfilled = false;
-		d.run = run;
-		d.slot = 0;
-		d.runs = NULL;
-		d.n_runs = 0;
-		d.quanta = 0;
-		s->emit(s->emit_ctx, &d);
-	}
+	emit_run(s, kind, j, t, false, run);
 	ts_release(s, j);
 }
 
