@@ -523,6 +523,26 @@ static _Alignas(8) unsigned char arena2[1u << 20];
  * from them), the same clock; every SWITCH of the first run is a SWITCH or a skipped quantum of the
  * second. Shown to skip: without a skip the comparison would prove nothing.
  */
+/* One round of the skip and the API tests: a random configuration (scheme by @p round) and *@p n
+ * arrivals into @p a, quiet gaps and bursts, long and short jobs. */
+static struct sched_gang_config random_round(struct test_rng *r, int round, struct arrival *a, uint32_t *n)
+{
+	uint32_t procs = 1u << test_rng_range(r, 0, 4);
+	*n = test_rng_range(r, 1, 40);
+	struct sched_gang_config c = {.procs = procs, .max_slots = round % 3 == 0 ? 3u : GCAP, .max_jobs = GCAP,
+				      .scheme = (enum sched_gang_scheme)(round % SCHED_GANG_SCHEME_COUNT),
+				      .quantum = test_rng_range(r, 1, 7),
+				      .bc_slots = (enum sched_gang_bc_slots)(round / 4 % 2)};
+	sched_time_t t = test_rng_range(r, 0, 50);
+	for (uint32_t i = 0; i < *n; i++) {
+		t += test_rng_range(r, 0, 3) == 0 ? test_rng_range(r, 0, 3000) : test_rng_range(r, 0, 20);
+		a[i].submit = t;
+		a[i].procs = test_rng_range(r, 1, procs);
+		a[i].quanta = test_rng_range(r, 0, 2) == 0 ? test_rng_range(r, 50, 2000) : test_rng_range(r, 1, 12);
+	}
+	return c;
+}
+
 static void skipping_quiet_quanta_is_ticking(void)
 {
 	static struct run_log ticked, skipped;
@@ -531,18 +551,8 @@ static void skipping_quiet_quanta_is_ticking(void)
 	test_rng_seed(&r, 25);
 	uint64_t skipped_quanta = 0, all_quanta = 0;
 	for (int round = 0; round < 200; round++) {
-		enum sched_gang_scheme s = (enum sched_gang_scheme)(round % SCHED_GANG_SCHEME_COUNT);
-		uint32_t procs = 1u << test_rng_range(&r, 0, 4), n = test_rng_range(&r, 1, 40);
-		struct sched_gang_config c = {.procs = procs, .max_slots = round % 3 == 0 ? 3u : GCAP, .max_jobs = GCAP,
-					      .scheme = s, .quantum = test_rng_range(&r, 1, 7),
-					      .bc_slots = (enum sched_gang_bc_slots)(round / 4 % 2)};
-		sched_time_t t = test_rng_range(&r, 0, 50);
-		for (uint32_t i = 0; i < n; i++) {
-			t += test_rng_range(&r, 0, 3) == 0 ? test_rng_range(&r, 0, 3000) : test_rng_range(&r, 0, 20);
-			a[i].submit = t;
-			a[i].procs = test_rng_range(&r, 1, procs);
-			a[i].quanta = test_rng_range(&r, 0, 2) == 0 ? test_rng_range(&r, 50, 2000) : test_rng_range(&r, 1, 12);
-		}
+		uint32_t n;
+		struct sched_gang_config c = random_round(&r, round, a, &n);
 		sched_time_t origin = a[0].submit / c.quantum * c.quantum;
 		struct sched_gang *g1, *g2;
 		memset(&ticked, 0, sizeof ticked);
@@ -796,18 +806,10 @@ static void the_policy_is_the_module_behind_struct_sched(void)
 	struct test_rng r;
 	test_rng_seed(&r, 27);
 	for (int round = 0; round < 120; round++) {
-		enum sched_gang_scheme s = (enum sched_gang_scheme)(round % SCHED_GANG_SCHEME_COUNT);
-		uint32_t procs = 1u << test_rng_range(&r, 0, 4), n = test_rng_range(&r, 1, 40);
-		struct sched_gang_config c = {.procs = procs, .max_slots = round % 3 == 0 ? 3u : GCAP, .max_jobs = GCAP,
-					      .scheme = s, .quantum = test_rng_range(&r, 1, 7),
-					      .bc_slots = (enum sched_gang_bc_slots)(round / 4 % 2)};
-		sched_time_t t = test_rng_range(&r, 0, 50);
-		for (uint32_t i = 0; i < n; i++) {
-			t += test_rng_range(&r, 0, 3) == 0 ? test_rng_range(&r, 0, 3000) : test_rng_range(&r, 0, 20);
-			a[i].submit = t;
-			a[i].procs = test_rng_range(&r, 1, procs);
-			a[i].quanta = test_rng_range(&r, 0, 2) == 0 ? test_rng_range(&r, 50, 2000) : test_rng_range(&r, 1, 12);
-		}
+		uint32_t n;
+		struct sched_gang_config c = random_round(&r, round, a, &n);
+		enum sched_gang_scheme s = c.scheme;
+		uint32_t procs = c.procs;
 		struct sched_gang *g1;
 		memset(&ticked, 0, sizeof ticked);
 		CHECK_EQ(sched_gang_init(&g1, &c, arena, sizeof arena, on_log, &ticked, a[0].submit / c.quantum * c.quantum),
