@@ -3,6 +3,7 @@
 #include "bench.h"
 
 #include "fmt.h"
+#include "sched/gang.h"
 #include "port.h"
 
 /* A fixed xorshift, so every run builds the same backlog. */
@@ -210,12 +211,16 @@ static void ts_line(const char *name, const char *scheme, const char *op, uint32
 
 /* A time-shared policy: each value of its `scheme` parameter, a slice at a time (every_slice: no
  * slices folded), an arrival (sched_submit with its service) and the slice after it (sched_advance). */
+/* Power-of-two sizes (each exponent equally likely: seed 002's sizes uniform in log space, on the
+ * buddy sizes) and 1-120 quanta (uniform: the board has no libm); one arrival every `gap` quanta on
+ * average gives a load of about 0.7. */
+static const struct gang_machine {
+	uint32_t procs, log2, slots, gap;
+} gang_machines[] = {{128u, 7u, 32u, 22u}, {1024u, 10u, 16u, 16u}};
+#define m gang_machines
+
 static void bench_timeshared(void *arena, size_t size, enum sched_policy_id p)
 {
-	/* Power-of-two sizes (each exponent equally likely: seed 002's sizes uniform in log space,
-	 * on the buddy sizes) and 1-120 quanta (uniform: the board has no libm); one arrival every
-	 * `gap` quanta on average gives a load of about 0.7. */
-	static const struct { uint32_t procs, log2, slots, gap; } m[] = {{128u, 7u, 32u, 22u}, {1024u, 10u, 16u, 16u}};
 	const struct sched_param *scheme = sched_param_find("scheme", NULL), *quantum = sched_param_find("quantum", NULL),
 				 *slots = sched_param_find("max-slots", NULL);
 	const sched_time_t q = 5;
@@ -258,9 +263,57 @@ static void bench_timeshared(void *arena, size_t size, enum sched_policy_id p)
 	}
 }
 
+static void gang_ignore(void *ctx, const struct sched_gang_event *e)
+{
+	(void)ctx;
+	(void)e;
+}
+
+/*
+ * The gang module alone (sched/gang.h: submit and tick, no struct sched), the
+ * way this benchmark measured gang before it ran behind struct sched: the
+ * same workload, so that the difference from the rows above is the
+ * scheduler's layer (admission, the job table, the clock), not the matrix.
+ */
+static void bench_gang_module(void *arena, size_t size)
+{
+	for (unsigned k = 0; k < sizeof m / sizeof m[0]; k++) {
+		for (int sc = 0; sc < SCHED_GANG_SCHEME_COUNT; sc++) {
+			struct sched_gang_config cfg = {.procs = m[k].procs, .max_slots = m[k].slots,
+							.max_jobs = BENCH_GANG_JOBS, .scheme = (enum sched_gang_scheme)sc,
+							.quantum = 5};
+			const char *name = sched_gang_scheme_name((enum sched_gang_scheme)sc);
+			struct sched_gang *g;
+			if (sched_gang_init(&g, &cfg, arena, size, gang_ignore, NULL, 0) != SCHED_OK) {
+				ts_line("gang-module", name, "no_room", m[k].procs, 0, 0);
+				continue;
+			}
+			rng_state = 88172645u;
+			uint64_t tick = 0, submit = 0;
+			uint32_t arrivals = 0;
+			for (uint32_t q = 0; q < BENCH_GANG_QUANTA; q++) {
+				if (rnd(1, m[k].gap) == 1 && sched_gang_jobs(g) < cfg.max_jobs) {
+					uint32_t procs = 1u << rnd(0, m[k].log2), len = rnd(1, 120);
+					uint64_t c0 = port_cycles();
+					int err = sched_gang_submit(g, q, procs, len, sched_gang_now(g));
+					submit += elapsed(c0);
+					arrivals += err == SCHED_OK;
+				}
+				uint64_t c0 = port_cycles();
+				(void)sched_gang_tick(g);
+				tick += elapsed(c0);
+			}
+			ts_line("gang-module", name, "quantum", m[k].procs, BENCH_GANG_QUANTA, tick);
+			ts_line("gang-module", name, "arrival", m[k].procs, arrivals, submit);
+		}
+	}
+}
+#undef m
+
 void bench_gang(void *arena, size_t size)
 {
 	for (int p = 0; p < SCHED_POLICY_COUNT; p++)
 		if (sched_policy_timeshared((enum sched_policy_id)p))
 			bench_timeshared(arena, size, (enum sched_policy_id)p);
+	bench_gang_module(arena, size);
 }

@@ -40,6 +40,8 @@ void bench_run(void *arena, size_t size, unsigned max_backlog);
  * quanta of a synthetic load of about 0.7; prints the mean cost of a
  * quantum (sched_advance, a slice at a time) and of an arrival
  * (sched_submit) in the port's cycle unit, or op=no_room if @p arena is too small.
+ * Then the same for the gang module alone (policy=gang-module-SCHEME: sched_gang_submit
+ * and sched_gang_tick, no struct sched), as this benchmark measured gang before.
  */
 void bench_gang(void *arena, size_t size);
 

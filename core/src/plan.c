@@ -122,18 +122,29 @@ void sched_compress(struct sched *s)
 	s->counters.reflows++;
 	uint32_t left = sched_cons_compress_depth(&s->cfg); /* cons's parameter, honoured by every compression */
 	uint32_t reserved_left = sched_reservation_depth(s);
+	/* The earliest reservation, in the same walk when it sees them all (a move changes only
+	 * the job moved): sched_plan_refresh's second walk of every waiting job is then spared. */
+	sched_time_t first = SCHED_TIME_MAX;
+	bool all_seen = true;
 	struct sched_list *it;
 	sched_list_for_each(it, &s->waiting) {
 		struct sched_job *j = sched_job_of(it);
 		if (sched_move_earlier(s, j))
 			s->counters.moved++;
-		if (left != 0 && --left == 0)
-			break; /* the depth is reached: the rest keep their reservations */
+		if (j->reserved && j->start < first)
+			first = j->start;
+		if (left != 0 && --left == 0) {
+			all_seen = false; /* the depth is reached: the rest keep their reservations */
+			break;
+		}
 		/* A move keeps the reservation, so j->reserved is what it was before. */
 		if (reserved_left != 0 && j->reserved && --reserved_left == 0)
-			break; /* the jobs after the reservation depth hold nothing to move */
+			break; /* the jobs after the reservation depth hold nothing to move, or reserved */
 	}
-	sched_plan_refresh(s);
+	if (all_seen)
+		s->first_start = first;
+	else
+		sched_plan_refresh(s);
 }
 
 void sched_reflow_compress(struct sched *s, bool ended)
@@ -158,21 +169,26 @@ void sched_depth_settle(struct sched *s, bool drop)
 		}
 	}
 	n = 0;
+	/* Only the jobs this walk sees hold reservations when it is done (background jobs never do,
+	 * and the rest are beyond the depth), so it finds the earliest too: no second walk. */
+	sched_time_t first = SCHED_TIME_MAX;
 	sched_list_for_each(it, &s->waiting) {
 		struct sched_job *k = sched_job_of(it);
 		if (sched_is_background(s, k))
 			continue;
 		if (depth != 0 && n++ >= depth)
 			break;
-		if (k->reserved)
-			continue;
-		/* Reached the depth: from now on the job has a guarantee, as at a submit under cons. */
-		int err = sched_place(s, k, s->now);
-		SCHED_ASSERT(err == SCHED_OK); /* admission checked that it fits the machine */
-		(void)err;
-		k->guarantee = k->start;
+		if (!k->reserved) {
+			/* Reached the depth: from now on the job has a guarantee, as at a submit under cons. */
+			int err = sched_place(s, k, s->now);
+			SCHED_ASSERT(err == SCHED_OK); /* admission checked that it fits the machine */
+			(void)err;
+			k->guarantee = k->start;
+		}
+		if (k->start < first)
+			first = k->start;
 	}
-	sched_plan_refresh(s);
+	s->first_start = first;
 }
 
 void sched_enter_planning(struct sched *s)
@@ -223,18 +239,25 @@ int sched_admit_strict(struct sched *s, struct sched_job *j)
 	return err;
 }
 
-/* Start the jobs whose reservation is due; those a queue limit holds back get a later one. */
+/* Start the jobs whose reservation is due; those a queue limit holds back get a later one. Sets
+ * first_start to the earliest reservation left (what sched_plan_refresh would). O(n). */
 static bool start_reserved_due(struct sched *s)
 {
 	bool freed = false;
+	sched_time_t first = SCHED_TIME_MAX; /* sched_plan_refresh's answer, in the same walk */
 	struct sched_list *it, *tmp;
 	sched_list_for_each_safe(it, tmp, &s->waiting) {
 		struct sched_job *j = sched_job_of(it);
-		if (!j->reserved || j->start > s->now)
+		if (!j->reserved)
 			continue;
+		if (j->start > s->now) {
+			if (j->start < first)
+				first = j->start;
+			continue;
+		}
 		sched_time_t retry;
 		if (sched_limits_allow(s, j, &retry)) {
-			sched_start_job(s, j, j->part);
+			sched_start_job(s, j, j->part); /* moves no other reservation */
 			continue;
 		}
 		/* The limit frees up no earlier than when a blocking job ends; until then no
@@ -242,11 +265,14 @@ static bool start_reserved_due(struct sched *s)
 		s->counters.limited++;
 		sched_unreserve(s, j);
 		j->hold = retry;
-		int err = sched_place(s, j, retry);
+		int err = sched_place(s, j, retry); /* places j alone */
 		SCHED_ASSERT(err == SCHED_OK && j->start > s->now);
 		(void)err;
+		if (j->start < first)
+			first = j->start;
 		freed = true;
 	}
+	s->first_start = first;
 	return freed;
 }
 
@@ -278,8 +304,7 @@ void sched_start_due(struct sched *s)
 	for (;;) {
 		if (s->first_start > s->now)
 			break; /* nothing is due (first_start is never later than the earliest reservation) */
-		bool freed = start_reserved_due(s);
-		sched_plan_refresh(s);
+		bool freed = start_reserved_due(s); /* also refreshes first_start: one walk, not two */
 		if (!freed)
 			break;
 		/* A held-back job left a hole at now: let the others use it, then start what became due. */

@@ -136,12 +136,15 @@ struct sched {
  * hold a reservation for every waiting job (background-queue jobs excepted)
  * and start jobs when their reservation comes due.
  *
- * The NULL-hook rule: every hook is optional. sched.c calls each through
- * the sched_pol_* wrappers below, which do nothing (or what the comment
- * says) for a NULL hook; test_registry checks that each policy's hooks
- * agree with what sched_policy_info() states of it (a planning policy has
- * admit, pass and predict; a time-shared one no hook at all). Hooks run
- * with s->now already set.
+ * The NULL-hook rule: `pass` is required of every policy (one that never
+ * starts a job is none), and so are a time-shared policy's own hooks
+ * (arena_size ... audit, next_event among them): sched.c calls those
+ * unguarded, on the hot path. Every other hook is optional: sched.c calls
+ * it through the sched_pol_* wrappers below, which do nothing (or what the
+ * comment says) for a NULL hook. test_registry checks both halves and that
+ * each policy's hooks agree with what sched_policy_info() states of it (a
+ * planning policy has admit, pass, predict and enter). Hooks run with
+ * s->now already set.
  */
 struct sched_policy {
 	const char *name;
@@ -259,7 +262,7 @@ static inline const void *sched_pjob_c(const struct sched_job *j)
 	_Static_assert(sizeof(type) <= SCHED_POLICY_JOB_BYTES && _Alignof(type) <= 4,                 \
 		       #type " fits SCHED_POLICY_JOB_BYTES")
 
-/* --- the hooks, as sched.c calls them (every hook may be NULL) --------------------------- */
+/* --- the optional hooks, as sched.c calls them (each may be NULL) ------------------------- */
 
 /* Is p a planning policy (it reserves at submit)? */
 static inline bool sched_pol_plans(const struct sched_policy *p)
@@ -267,21 +270,10 @@ static inline bool sched_pol_plans(const struct sched_policy *p)
 	return p->admit != NULL && !p->timeshared; /* gang admits to its matrix, not to a plan */
 }
 
-static inline int sched_pol_admit(struct sched *s, struct sched_job *j)
-{
-	return sched_pol(s)->admit != NULL ? sched_pol(s)->admit(s, j) : SCHED_OK;
-}
-
 static inline void sched_pol_reflow(struct sched *s, bool ended)
 {
 	if (sched_pol(s)->reflow != NULL)
 		sched_pol(s)->reflow(s, ended);
-}
-
-static inline void sched_pol_pass(struct sched *s)
-{
-	if (sched_pol(s)->pass != NULL)
-		sched_pol(s)->pass(s);
 }
 
 /* NULL: the policy guarantees no start (SCHED_E_NOTSUP). */
@@ -300,12 +292,6 @@ static inline void sched_pol_on_start(struct sched *s, struct sched_job *j)
 {
 	if (sched_pol(s)->on_start != NULL)
 		sched_pol(s)->on_start(s, j);
-}
-
-static inline void sched_pol_on_end(struct sched *s, struct sched_job *j)
-{
-	if (sched_pol(s)->on_end != NULL)
-		sched_pol(s)->on_end(s, j);
 }
 
 static inline void sched_pol_on_cancel(struct sched *s, struct sched_job *j)

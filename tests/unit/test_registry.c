@@ -194,8 +194,9 @@ static void the_checks_agree_with_the_calls(void)
 }
 
 /*
- * The NULL-hook rule (core/src/sched_priv.h): every hook is optional and
- * sched.c guards each call, so what must hold is that a policy's hooks agree
+ * The NULL-hook rule (core/src/sched_priv.h): `pass` and a time-shared
+ * policy's own hooks are required (sched.c calls them unguarded); every
+ * other hook is optional and guarded. Beyond that a policy's hooks agree
  * with what the registry states of it (sched_policy_info): a planning policy
  * admits, passes, predicts and enters; a time-shared one has the hooks of its own area; state
  * is declared exactly when it is set up and read; and the shared areas are
