@@ -58,18 +58,74 @@ verdict() {
 	[ -n "$v" ] || { echo "verdict: cannot evaluate '$1' / '${2:-0}'" >&2; exit 2; }
 	echo "$v"
 }
+#
+# The rules a reviewer would sign (issue 28):
+#   directed 'DIR' 'FULL': direction first. NOT REPRODUCED when the awk
+#     expression DIR (the paper's direction: which side is better, or the
+#     sign of a change) fails, whatever the magnitude; REPRODUCED when DIR and
+#     FULL (the magnitude too) hold; PARTLY when only DIR does. A compound
+#     claim is split into its parts by the caller, one row and verdict each.
+#   paired 'SIDE' D1 D2 ...: noise. The D are the paired differences of one
+#     comparison (the same seeds on both sides, one per seed); SIDE is '<0' or
+#     '>0', the paper's side of zero. Prints "VERDICT|mean|lo|hi|k": the mean,
+#     the 95% interval of the mean (Student's t, k-1 degrees of freedom) and
+#     the number of seeds; VERDICT is REPRODUCED when the interval lies on the
+#     paper's side, NOT REPRODUCED when on the other, else $NOISE_WORD. With
+#     one seed the interval is unbounded: always $NOISE_WORD.
+#   A row whose rule was fitted to the paper's own number has the verdict
+#   CALIBRATED: it is shown, and left out of the tally.
+NOISE_WORD="WITHIN NOISE"
+directed() {
+	verdict "($1) && ($2)" "$1"
+}
+paired() {
+	local side=$1
+	shift
+	case $side in '<0' | '>0') ;; *) echo "paired: SIDE is '<0' or '>0', not '$side'" >&2; exit 2 ;; esac
+	[ $# -ge 1 ] || { echo "paired: no differences" >&2; exit 2; }
+	printf '%s\n' "$@" | awk -v side="$side" -v noise="$NOISE_WORD" '
+		$1 !~ /^-?[0-9]+([.][0-9]+)?([eE][-+]?[0-9]+)?$/ { print "paired: not a number: " $1 > "/dev/stderr"; bad = 1; exit 2 }
+		{ d[++k] = $1; sum += $1 }
+		END {
+			if (bad) exit 2
+			# t(0.975, df) for df = 1..30; beyond, 1.96 is within 2% of it.
+			split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228 2.201 2.179 2.160 2.145 2.131 " \
+			      "2.120 2.110 2.101 2.093 2.086 2.080 2.074 2.069 2.064 2.060 2.056 2.052 2.048 2.045 2.042", t, " ")
+			mean = sum / k
+			if (k < 2) { printf "%s|%.6g|-inf|inf|%d\n", noise, mean, k; exit 0 }
+			for (i = 1; i <= k; i++) ss += (d[i] - mean) ^ 2
+			half = (k - 1 <= 30 ? t[k - 1] : 1.96) * sqrt(ss / (k - 1) / k)
+			lo = mean - half; hi = mean + half
+			v = noise
+			if ((side == "<0" && hi < 0) || (side == ">0" && lo > 0)) v = "REPRODUCED"
+			else if ((side == "<0" && lo > 0) || (side == ">0" && hi < 0)) v = "NOT REPRODUCED"
+			printf "%s|%.6g|%.6g|%.6g|%d\n", v, mean, lo, hi, k
+		}'
+}
 claim() {
 	: "${CLAIMS:?claim: set CLAIMS to a file}"
 	printf '| %s | %s | %s | **%s** | %s |\n' "$1" "$2" "$3" "$4" "$5" >>"$CLAIMS"
+}
+# tally FILE: the verdicts of a claims file, one line (docs/fidelity.md reads it back).
+tally() {
+	awk -F'|' -v noise="$NOISE_WORD" '{ v = $5; gsub(/[ *]/, "", v); n[v]++ } END {
+		w = noise; gsub(/ /, "", w)
+		printf "%d claims: %d reproduced, %d partly, %d %s, %d not reproduced; %d calibrated rows left out.\n",
+			NR - n["CALIBRATED"], n["REPRODUCED"], n["PARTLY"], n[w], tolower(noise), n["NOTREPRODUCED"],
+			n["CALIBRATED"] }' "$1"
 }
 claims_table() {
 	echo "| where | the paper's claim | ours | verdict | why |"
 	echo "|---|---|---|---|---|"
 	cat "$CLAIMS"
 	echo
-	awk -F'|' '{ v = $5; gsub(/[ *]/, "", v); n[v]++ } END {
-		printf "%d claims: %d reproduced, %d partly, %d not reproduced.\n",
-			NR, n["REPRODUCED"], n["PARTLY"], n["NOTREPRODUCED"] }' "$CLAIMS"
+	tally "$CLAIMS"
+	echo
+	echo "Verdicts (tools/lib.sh): the direction first (a claim whose direction our numbers reverse is NOT"
+	echo "REPRODUCED whatever the magnitude; PARTLY is the right direction at another magnitude); a"
+	echo "comparison on synthetic workloads is decided by the 95% interval of its paired differences over"
+	echo "the seeds, ${NOISE_WORD} when the interval holds zero; CALIBRATED rows (a rule fitted to the"
+	echo "paper's number) are shown but not counted."
 }
 
 # The report targets' replays run through build/sweep from experiment files

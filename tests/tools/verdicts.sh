@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The reports' verdict rules (tools/lib.sh, issue 28) against values worked out by hand: a reversed
+# direction is NOT REPRODUCED whatever the magnitude, a paired interval that holds zero is the noise
+# word, a CALIBRATED row is left out of the tally, and nonsense is an error. Prints TEST lines.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tools/lib.sh
+. "$here/../../tools/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # NAME GOT WANT
+	if [ "$2" = "$3" ]; then echo "TEST verdicts.$1 PASS"; else echo "TEST verdicts.$1 FAIL got '$2', want '$3'"; fi
+}
+
+# Direction first: the paper says A's wait is lower than B's by about a third.
+a=900 b=1000 # ours: lower, but by a tenth
+check direction_right_magnitude_off "$(directed "$a < $b" "$a < 0.75 * $b")" "PARTLY"
+a=600
+check direction_and_magnitude "$(directed "$a < $b" "$a < 0.75 * $b")" "REPRODUCED"
+a=5000 # reversed, and by a lot: the magnitude test alone would pass (|a - b| is large)
+check direction_reversed "$(directed "$a < $b" "($a - $b) ^ 2 > 0.0625 * $b ^ 2")" "NOT REPRODUCED"
+
+# Noise: 2,3,4,3,2 has mean 2.8 and sample sd sqrt(0.7) = 0.83666; t(0.975, 4) = 2.776, so the
+# half width is 2.776 * 0.83666 / sqrt(5) = 1.03868: [1.76132, 3.83868], all above zero.
+r=$(paired '>0' 2 3 4 3 2)
+check paired_on_the_papers_side "${r%%|*}" "REPRODUCED"
+check paired_interval "$(echo "$r" | awk -F'|' '{ printf "%.4f %.4f %.4f %d", $2, $3, $4, $5 }')" "2.8000 1.7613 3.8387 5"
+r=$(paired '<0' 2 3 4 3 2)
+check paired_on_the_other_side "${r%%|*}" "NOT REPRODUCED"
+# 1,2,3: mean 2, sd 1, half width 4.303 / sqrt(3) = 2.48434: [-0.48434, 4.48434] holds zero.
+r=$(paired '>0' 1 2 3)
+check paired_tie_within_noise "${r%%|*}" "WITHIN NOISE"
+check paired_tie_interval "$(echo "$r" | awk -F'|' '{ printf "%.4f %.4f", $3, $4 }')" "-0.4843 4.4843"
+r=$(paired '>0' 7)
+check paired_one_seed "${r%%|*}" "WITHIN NOISE"
+(paired '>0' 1 x 3) >/dev/null 2>&1
+check paired_not_a_number $? 2
+(paired '=0' 1 2) >/dev/null 2>&1
+check paired_bad_side $? 2
+
+# The tally: a CALIBRATED row is shown and not counted; each verdict word has its count.
+CLAIMS=$tmp/claims
+claim "s. 1" "a" "1" "REPRODUCED" "x"
+claim "s. 1" "b" "2" "CALIBRATED" "fitted to the paper's number"
+claim "s. 2" "c" "3" "WITHIN NOISE" "y"
+claim "s. 2" "d" "4" "NOT REPRODUCED" "z"
+claim "s. 3" "e" "5" "PARTLY" "w"
+check tally_leaves_out_calibrated "$(tally "$CLAIMS")" \
+	"4 claims: 1 reproduced, 1 partly, 1 within noise, 1 not reproduced; 1 calibrated rows left out."
+check table_has_every_row "$(claims_table | grep -c '^| s\. ')" 5
+
+(verdict '1 <' '0') >/dev/null 2>&1
+check verdict_bad_expression $? 2
