@@ -149,10 +149,13 @@ static void fig3_conservative_reservations(void)
  */
 static void fig4_compression_keeps_guarantees(void)
 {
-	static struct fx f, g;
-	struct fx *fs[2] = {&f, &g};
-	for (int k = 0; k < 2; k++) {
-		CHECK_EQ(fx_init(fs[k], SCHED_POLICY_CONS, 10), SCHED_OK);
+	static struct fx f, g, e;
+	struct fx *fs[3] = {&f, &g, &e};
+	for (int k = 0; k < 3; k++) {
+		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_CONS};
+		if (fs[k] == &e) /* the reading before issue 28: compress at once, and only at early ends */
+			CHECK_EQ(sched_param_set(&cfg, sched_param_find("compress-at", NULL), 1), SCHED_OK);
+		CHECK_EQ(fx_init_cfg(fs[k], cfg), SCHED_OK);
 		CHECK_EQ(fx_submit(fs[k], 'r', 6, 100, 0), SCHED_OK);
 		CHECK_EQ(fx_submit(fs[k], 'R', 4, 200, 0), SCHED_OK);
 		CHECK_EQ(sched_advance(fs[k]->s, 0), SCHED_OK);
@@ -162,6 +165,15 @@ static void fig4_compression_keeps_guarantees(void)
 		CHECK_EQ(fx_predict(fs[k], 2), 100);
 		CHECK_EQ(sched_finish(fs[k]->s, 'R', 10), SCHED_OK);
 	}
+	/* compress-at early compresses within the finish itself. */
+	CHECK_EQ(fx_predict(&e, 2), 10);
+	CHECK_EQ(fx_stats(&e).counters.reflows, 1);
+	/* Under every termination (the default) the instant's ends may not all be in yet: the
+	 * compression waits for the instant's first arrival or pass. Until then the guarantee stands. */
+	CHECK_EQ(fx_predict(&f, 2), 100);
+	CHECK_EQ(fx_stats(&f).counters.reflows, 0);
+	CHECK_EQ(fx_submit(&f, 3, 10, 5, 10), SCHED_OK); /* an arrival: compression first, then its place */
+	CHECK_EQ(fx_predict(&f, 3), 110); /* after 2 moved up to 10; before it, 300 */
 	/* f compressed on the early end. */
 	CHECK_EQ(fx_predict(&f, 2), 10);
 	CHECK_EQ(fx_predict(&f, 1), 200);
@@ -375,6 +387,96 @@ static void late_caller_catches_up(void)
 	CHECK_EQ(sched_check(g.s), SCHED_OK);
 }
 
+/*
+ * Seed 000 section 2.1 compresses "upon termination": an on-time end frees
+ * nothing itself, but a compression in plan order is no fixpoint. In the
+ * figure 4 set-up, once Q2 has moved up to 10 (on R2's early end), Q1 could
+ * start at 110, not 200; the next termination's compression finds it: r1
+ * ending on time at 100 moves Q1 to 110 under compress-at every, and leaves
+ * it at 200 under early.
+ */
+static void on_time_end_compresses(void)
+{
+	static struct fx f, e;
+	struct fx *fs[2] = {&f, &e};
+	for (int k = 0; k < 2; k++) {
+		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_CONS};
+		CHECK_EQ(sched_param_set(&cfg, sched_param_find("compress-at", NULL), (uint32_t)k), SCHED_OK);
+		CHECK_EQ(fx_init_cfg(fs[k], cfg), SCHED_OK);
+		CHECK_EQ(fx_submit(fs[k], 'r', 6, 100, 0), SCHED_OK);
+		CHECK_EQ(fx_submit(fs[k], 'R', 4, 200, 0), SCHED_OK);
+		CHECK_EQ(sched_advance(fs[k]->s, 0), SCHED_OK);
+		CHECK_EQ(fx_submit(fs[k], 1, 8, 100, 0), SCHED_OK);
+		CHECK_EQ(fx_submit(fs[k], 2, 4, 100, 0), SCHED_OK);
+		CHECK_EQ(sched_finish(fs[k]->s, 'R', 10), SCHED_OK);
+		CHECK_EQ(sched_advance(fs[k]->s, 10), SCHED_OK);
+		CHECK_EQ(fx_started(fs[k], 2), 10);
+		CHECK_EQ(fx_predict(fs[k], 1), 200); /* one pass in plan order: Q1 was looked at first */
+		CHECK_EQ(sched_finish(fs[k]->s, 'r', 100), SCHED_OK); /* on time */
+		CHECK_EQ(sched_advance(fs[k]->s, 100), SCHED_OK);
+	}
+	CHECK_EQ(fx_predict(&f, 1), 110);
+	CHECK_EQ(fx_predict(&e, 1), 200);
+	CHECK_EQ(sched_advance(f.s, 110), SCHED_OK);
+	CHECK_EQ(fx_started(&f, 1), 110);
+	/* A kill at the estimate is a termination too: the same under the core's own clock. */
+	static struct fx k;
+	CHECK_EQ(fx_init(&k, SCHED_POLICY_CONS, 10), SCHED_OK);
+	CHECK_EQ(fx_submit(&k, 'r', 6, 100, 0), SCHED_OK);
+	CHECK_EQ(fx_submit(&k, 'R', 4, 200, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(k.s, 0), SCHED_OK);
+	CHECK_EQ(fx_submit(&k, 1, 8, 100, 0), SCHED_OK);
+	CHECK_EQ(fx_submit(&k, 2, 4, 100, 0), SCHED_OK);
+	CHECK_EQ(sched_finish(k.s, 'R', 10), SCHED_OK);
+	CHECK_EQ(sched_advance(k.s, 100), SCHED_OK); /* r is killed at its estimate, 100 */
+	CHECK_EQ(fx_when(&k, SCHED_DEC_KILL, 'r'), 100);
+	CHECK_EQ(fx_predict(&k, 1), 110);
+}
+
+/* One instant's ends, released in any order, give one compression and the same schedule. */
+static void same_instant_ends_in_any_order(void)
+{
+	static struct fx f, g;
+	uint32_t rng = 12345u;
+	for (int round = 0; round < 40; round++) {
+		struct fx *fs[2] = {&f, &g};
+		uint32_t procs[24], est[24], ends = 0;
+		for (int i = 0; i < 24; i++) {
+			rng = rng * 1103515245u + 12345u;
+			procs[i] = 1u + (rng >> 16) % 16u;
+			rng = rng * 1103515245u + 12345u;
+			est[i] = 20u + (rng >> 16) % 200u;
+		}
+		rng = rng * 1103515245u + 12345u;
+		ends = rng >> 8; /* bit i: running job i ends early at 10 */
+		for (int k = 0; k < 2; k++) {
+			CHECK_EQ(fx_init(fs[k], SCHED_POLICY_CONS, 16), SCHED_OK);
+			for (uint32_t i = 0; i < 24; i++)
+				CHECK_EQ(fx_submit(fs[k], i + 1, procs[i], est[i], 0), SCHED_OK);
+			CHECK_EQ(sched_advance(fs[k]->s, 0), SCHED_OK);
+			for (int n = 0; n < 24; n++) {
+				uint32_t i = k == 0 ? (uint32_t)n : 23u - (uint32_t)n; /* g: the other order */
+				struct sched_job_info info;
+				if ((ends >> i & 1u) && sched_job_get(fs[k]->s, i + 1, &info) == SCHED_OK &&
+				    info.state == SCHED_JOB_RUNNING)
+					CHECK_EQ(sched_finish(fs[k]->s, i + 1, 10), SCHED_OK);
+			}
+			CHECK_EQ(sched_advance(fs[k]->s, 10), SCHED_OK);
+			CHECK_EQ(sched_advance(fs[k]->s, 100000), SCHED_OK);
+		}
+		CHECK_EQ(fx_stats(&f).counters.reflows, fx_stats(&g).counters.reflows);
+		CHECK_EQ(f.n, g.n);
+		for (int i = 0; i < f.n && i < g.n; i++) {
+			/* The ends themselves are logged in the order given; every start and kill matches. */
+			if (f.log[i].kind == SCHED_DEC_START || f.log[i].kind == SCHED_DEC_KILL) {
+				CHECK_EQ(f.log[i].kind, g.log[i].kind);
+				CHECK_EQ(f.log[i].job, g.log[i].job);
+				CHECK_EQ(f.log[i].time, g.log[i].time);
+			}
+		}
+	}
+}
+
 /* Cancelling a waiting job frees its reservation and compresses the rest. */
 static void cancel_compresses(void)
 {
@@ -387,8 +489,8 @@ static void cancel_compresses(void)
 	CHECK_EQ(fx_predict(&f, 3), 200);
 	CHECK_EQ(sched_cancel(f.s, 2, 5), SCHED_OK);
 	CHECK_EQ(fx_predict(&f, 3), 100);
-	CHECK_EQ(sched_cancel(f.s, 1, 6), SCHED_OK); /* running: like an early end */
-	CHECK_EQ(fx_predict(&f, 3), 6);
+	CHECK_EQ(sched_cancel(f.s, 1, 6), SCHED_OK); /* running: a termination like an early end */
+	CHECK_EQ(fx_predict(&f, 3), 100);            /* compressed at the instant's pass (compress-at every) */
 	CHECK_EQ(sched_advance(f.s, 6), SCHED_OK);
 	CHECK_EQ(fx_started(&f, 3), 6);
 	CHECK_EQ(fx_stats(&f).counters.cancelled, 2);
@@ -428,6 +530,8 @@ static const struct test tests[] = {
 	{"next_event_follows_the_plan", next_event_follows_the_plan},
 	{"kill_at_estimate", kill_at_estimate},
 	{"late_caller_catches_up", late_caller_catches_up},
+	{"on_time_end_compresses", on_time_end_compresses},
+	{"same_instant_ends_in_any_order", same_instant_ends_in_any_order},
 	{"cancel_compresses", cancel_compresses},
 	{"compress_depth_bounds_the_moves", compress_depth_bounds_the_moves},
 	{"reservation_depth_bounds_the_reservations", reservation_depth_bounds_the_reservations},

@@ -20,7 +20,7 @@
 #define SCHED_POLICIES(X)                 \
 	X(FCFS, fcfs, 0)                  \
 	X(EASY, easy, 0)                  \
-	X(CONS, cons, 8)                  \
+	X(CONS, cons, 12)                 \
 	X(RELAXED, relaxed, 12)           \
 	X(SLACK, slack, 20)               \
 	X(FCFS_REPLAN, fcfs_replan, 0)    \
