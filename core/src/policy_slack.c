@@ -635,7 +635,7 @@ static const struct sched_param params[] = {
 	 .help = "slack factor SF: a job may be delayed by SF x AWT, scaled by its priority (s. 3.2)"},
 	{.name = "awt", .kind = SCHED_PARAM_SECONDS, .unit = "s", .offset = SCHED_PARAM_AT(SLACK, struct slack_params, awt),
 	 .size = 4, .set_offset = SLACK_SET, .min = 1, .max = SCHED_NOW_LIMIT - 1u, .def = 2401,
-	 .help = "average wait time AWT of the site (s. 3.2: 2401 s on the CTC trace)"},
+	 .help = "average wait time AWT of the site (s. 3: 2401 s, conservative on the KTH trace)"},
 	ALPHA("alpha-u", 0, "utilization"),
 	ALPHA("alpha-t", 1, "the delay"),
 	ALPHA("alpha-p", 2, "priority"),
