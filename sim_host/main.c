@@ -16,6 +16,7 @@ int main(int argc, char **argv)
 	int rc = options_parse(argc, argv, &op, msg, sizeof msg);
 	if (rc == SCHED_OK && op.help) {
 		fputs(options_help, stdout);
+		report_stats_help(stdout);
 		policy_opts_help(stdout);
 		return 0;
 	}

@@ -24,6 +24,9 @@ const char options_help[] =
 "  --procs N          machine size; default the header's MaxProcs, else MaxNodes\n"
 "                     (with a one-partition --site: that partition's size)\n"
 "  --format FMT       table (default), csv or json\n"
+"  --stats-as LIST    the statistics printed after the counts: a comma-separated\n"
+"                     list of the sets under \"Statistics\" below (ours, pyss);\n"
+"                     default ours. The schedule is the same whatever the list\n"
 "  --by-month         replay each calendar month of submission as its own\n"
 "                     workload, one row per month (months in the trace's local\n"
 "                     time: header UnixStartTime and TimeZoneString)\n"
@@ -134,14 +137,15 @@ const char options_help[] =
 "  starts, and its processors are offered again in a further pass)\n"
 "  the core sees only processors and estimates, never the run time\n"
 "\n"
-"Metrics: average and max wait; average bounded slowdown (Feitelson & Mu'alem\n"
-"Weil 1998, s. 3.1, 10 s threshold); average response; expansion factor (sum\n"
-"of wait+run over sum of run) overall and for 1-32, 33-64, 65-120, 121+\n"
-"processors (Spear & McGalliard 2007, Exhibit 11); utilization (Streit 2002,\n"
-"s. 5.1); makespan (last end - first submit); ARTwW and SLDwW with 60 s and\n"
-"300 s bounds (Streit 2002); loss of capacity (Streit 2002, s. 5.1: idle\n"
-"processors while jobs wait, over processors x makespan). References:\n"
-"docs/references.md.\n"
+"Metrics (--stats-as ours, the default): average and max wait; average bounded\n"
+"slowdown (Feitelson & Mu'alem Weil 1998, s. 3.1, 10 s threshold); average\n"
+"response; expansion factor (sum of wait+run over sum of run) overall and for\n"
+"1-32, 33-64, 65-120, 121+ processors (Spear & McGalliard 2007, Exhibit 11);\n"
+"utilization (Streit 2002, s. 5.1); makespan (last end - first submit); ARTwW\n"
+"and SLDwW with 60 s and 300 s bounds (Streit 2002); loss of capacity (Streit\n"
+"2002, s. 5.1: idle processors while jobs wait, over processors x makespan).\n"
+"--stats-as pyss prints pyss's job filter and formulas instead (below).\n"
+"References: docs/references.md.\n"
 "\n"
 "Exit status: 0 on success, 1 on bad input or a failed replay, 2 on bad usage.\n";
 
@@ -260,7 +264,7 @@ static int estimates(const char *arg, struct workload_opts *w, char *msg, size_t
 	return SCHED_OK;
 }
 
-enum { O_PLANS = 256, O_SITE, O_PART, O_QUIET, O_PROGRESS, O_GANTT, O_GANTT_FROM, O_GANTT_TO, O_TIMELINE, O_TIMELINE_SVG, O_POLICY = 1000 };
+enum { O_PLANS = 256, O_SITE, O_PART, O_QUIET, O_PROGRESS, O_GANTT, O_GANTT_FROM, O_GANTT_TO, O_TIMELINE, O_TIMELINE_SVG, O_STATS_AS, O_POLICY = 1000 };
 
 static const struct option general[] = {
 	{"policy", required_argument, 0, 'p'}, {"procs", required_argument, 0, 'n'},
@@ -275,7 +279,7 @@ static const struct option general[] = {
 	{"quiet", no_argument, 0, O_QUIET}, {"progress", no_argument, 0, O_PROGRESS},
 	{"gantt", required_argument, 0, O_GANTT}, {"gantt-from", required_argument, 0, O_GANTT_FROM},
 	{"gantt-to", required_argument, 0, O_GANTT_TO}, {"timeline", required_argument, 0, O_TIMELINE},
-	{"timeline-svg", required_argument, 0, O_TIMELINE_SVG},
+	{"timeline-svg", required_argument, 0, O_TIMELINE_SVG}, {"stats-as", required_argument, 0, O_STATS_AS},
 	{"help", no_argument, 0, 'h'},
 };
 #define N_GENERAL (sizeof general / sizeof general[0])
@@ -347,6 +351,7 @@ static int one_option(int ch, const char *arg, struct opts *o, enum sched_policy
 			return options_usage(msg, len, "--shrink takes a factor F > 0", arg);
 		return SCHED_OK;
 	}
+	case O_STATS_AS: return report_stats_parse(arg, &o->stats, msg, len);
 	case O_PART:
 		if (strchr(arg, '=') == NULL)
 			return options_usage(msg, len, "--partition takes NAME=PROCESSORS", arg);
@@ -409,6 +414,7 @@ int options_parse(int argc, char **argv, struct opts *o, char *msg, size_t len)
 	size_t n_policies = 0;
 	memset(o, 0, sizeof *o);
 	o->fmt = REPORT_TABLE;
+	o->stats = (struct report_sets){{REPORT_STATS_OURS}, 1};
 	workload_opts_default(&o->w);
 	policy_opts_default(&o->pol, &o->base);
 	int rc = parse_policies("fcfs,easy,cons", policies, 8, &n_policies, msg, len);

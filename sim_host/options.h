@@ -22,6 +22,7 @@ struct opts {
 	struct policy_opts pol;
 	unsigned long procs, capacity;
 	enum report_format fmt;
+	struct report_sets stats;       /* --stats-as: the statistics printed after the counts; default ours */
 	bool by_month, check, hash, plans, help;
 	enum progress_mode progress;    /* --progress / --quiet, the last given; default on a terminal only */
 	const char *jobs_out, *events_out, *months, *from, *to, *site;

@@ -3,6 +3,7 @@
 #include "report.h"
 
 #include "fields.h"
+#include "sched/err.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -199,7 +200,17 @@ GETTER(g_artww, micro(r->sum.artww_micro))
 GETTER(g_sldww60, micro(r->sum.sldww60_micro))
 GETTER(g_sldww300, micro(r->sum.sldww300_micro))
 
-static const struct metric metrics[] = {
+/* pyss's figure @p k (the order of the pyss[] rows below); NaN for a row without them. */
+static double g_pyss(const struct report_row *r, int k)
+{
+	const struct pyss_stats *p = &r->pyss;
+	const double v[] = {p->total, p->used, p->tiny, p->first, p->after, p->wait_min, p->response_min,
+			    p->sld, p->bsld, p->est_sld, p->tail_bsld, p->tail_jobs, p->top10_sld};
+	return r->has_pyss && k >= 0 && (size_t)k < sizeof v / sizeof v[0] ? v[k] : NAN;
+}
+
+/* The counts: the same whatever the statistics (--stats-as), printed once, first. */
+static const struct metric counts[] = {
 	{"jobs", "jobs", 0, g_jobs, 0, NULL},
 	{"skipped", "skipped", 0, g_skipped, 0, NULL},
 	{"refused", "refused", 0, g_refused, 0, NULL},
@@ -208,6 +219,10 @@ static const struct metric metrics[] = {
 	{"killed at estimate", "killed", 0, g_killed, 0, NULL},
 	{"backfilled", "backfilled", 0, g_backfilled, 0, NULL},
 	{"peak jobs in system", "peak_jobs", 0, g_peak, 0, NULL},
+};
+
+/* Ours: every job that ran, the papers' formulas (docs/replay.md, Metrics). */
+static const struct metric ours[] = {
 	{"avg wait (s)", "avg_wait", 1, g_avg_wait, 0, m_avg_wait},
 	{"max wait (s)", "max_wait", 0, g_max_wait, 0, NULL},
 	{"min wait (s)", "min_wait", 0, g_min_wait, 0, NULL},
@@ -233,7 +248,121 @@ static const struct metric metrics[] = {
 	{"SLDwW 60 s", "sldww60", 3, g_sldww60, 0, m_sldww60},
 	{"SLDwW 300 s", "sldww300", 3, g_sldww300, 0, m_sldww300},
 };
-#define N_METRICS (sizeof metrics / sizeof metrics[0])
+
+/* pyss's (pyss_stats.h): its filter, then its formulas over the jobs it keeps; keys all pyss_. */
+static const struct metric pyss[] = {
+	{"pyss total jobs", "pyss_jobs_total", 0, g_pyss, 0, NULL},
+	{"pyss jobs used", "pyss_jobs_used", 0, g_pyss, 1, NULL},
+	{"  tiny (1 proc, 1 s)", "pyss_dropped_tiny", 0, g_pyss, 2, NULL},
+	{"  first 1% by finish", "pyss_dropped_first", 0, g_pyss, 3, NULL},
+	{"  ends after last submit", "pyss_dropped_after", 0, g_pyss, 4, NULL},
+	{"pyss wait (min)", "pyss_wait_min", 2, g_pyss, 5, NULL},
+	{"pyss response (min)", "pyss_response_min", 2, g_pyss, 6, NULL},
+	{"pyss slowdown", "pyss_sld", 2, g_pyss, 7, NULL},
+	{"pyss bounded slowdown", "pyss_bsld", 2, g_pyss, 8, NULL},
+	{"pyss estimated slowdown", "pyss_est_sld", 3, g_pyss, 9, NULL},
+	{"pyss tail bsld (>= 3)", "pyss_tail_bsld", 2, g_pyss, 10, NULL},
+	{"pyss tail jobs", "pyss_tail_jobs", 0, g_pyss, 11, NULL},
+	{"pyss top-10% slowdown", "pyss_top10_sld", 2, g_pyss, 12, NULL},
+};
+
+/* A column of the --by-month table: its heading and width, and the figure. */
+struct month_col {
+	const char *head;
+	int width;
+	const struct metric *m;
+};
+
+static const struct month_col ours_months[] = {
+	{"wait(s)", 9, &ours[0]}, {"bsld", 8, &ours[7]}, {"util%", 6, &ours[18]},
+};
+static const struct month_col pyss_months[] = {
+	{"pwait(m)", 9, &pyss[5]}, {"pbsld", 8, &pyss[8]}, {"pused", 6, &pyss[1]},
+};
+
+/* The registry of --stats-as, in enum report_stats order. */
+static const struct stats_set {
+	const char *name, *help;
+	const struct metric *m;
+	size_t n;
+	const struct month_col *month;
+	size_t n_month;
+} sets_reg[REPORT_STATS_COUNT] = {
+	{"ours", "every job that ran; the papers' formulas: wait and response in\n"
+		 "               seconds, bounded slowdown response / max(run, 10) (not clamped),\n"
+		 "               EF, utilization, ARTwW, SLDwW, loss of capacity (default)",
+	 ours, sizeof ours / sizeof ours[0], ours_months, sizeof ours_months / sizeof ours_months[0]},
+	{"pyss", "as pyss (the Hebrew University's Python simulator) prints them:\n"
+		 "               tiny jobs (1 processor, estimate 1 s or run 0) out, then the\n"
+		 "               first 1% by finish time (from 100 jobs), then every job\n"
+		 "               finishing after the last submission; over the rest: wait\n"
+		 "               and response in minutes, slowdown, bounded slowdown\n"
+		 "               max(1, (Tw+Tr) / max(10, Tr)), estimated slowdown, tail\n"
+		 "               (bsld >= 3) bsld and jobs, top-10% slowdown; keys pyss_*",
+	 pyss, sizeof pyss / sizeof pyss[0], pyss_months, sizeof pyss_months / sizeof pyss_months[0]},
+};
+
+#define N_COUNTS (sizeof counts / sizeof counts[0])
+#define N_COLUMNS_MAX (N_COUNTS + sizeof ours / sizeof ours[0] + sizeof pyss / sizeof pyss[0])
+
+static const struct report_sets ours_only = {{REPORT_STATS_OURS}, 1};
+
+/* The report's figures in order: the counts, then each set's. Returns how many. */
+static size_t columns(const struct report_sets *sel, const struct metric **out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < N_COUNTS; i++)
+		out[n++] = &counts[i];
+	for (size_t s = 0; s < sel->n; s++)
+		for (size_t i = 0; i < sets_reg[sel->set[s]].n; i++)
+			out[n++] = &sets_reg[sel->set[s]].m[i];
+	return n;
+}
+
+const char *report_stats_name(enum report_stats s)
+{
+	return (unsigned)s < REPORT_STATS_COUNT ? sets_reg[s].name : "?";
+}
+
+bool report_stats_has(const struct report_sets *sets, enum report_stats s)
+{
+	for (size_t i = 0; i < sets->n; i++)
+		if (sets->set[i] == s)
+			return true;
+	return false;
+}
+
+int report_stats_parse(const char *list, struct report_sets *out, char *msg, size_t len)
+{
+	out->n = 0;
+	for (const char *p = list;; p++) {
+		size_t k = strcspn(p, ",");
+		int found = -1;
+		for (int s = 0; s < REPORT_STATS_COUNT; s++)
+			if (strlen(sets_reg[s].name) == k && strncmp(p, sets_reg[s].name, k) == 0)
+				found = s;
+		if (found < 0 || report_stats_has(out, (enum report_stats)found)) {
+			size_t at = (size_t)snprintf(msg, len, "--stats-as takes a list of %s", found < 0 ? "" : "distinct ");
+			for (int s = 0; s < REPORT_STATS_COUNT && at < len; s++)
+				at += (size_t)snprintf(msg + at, len - at, "%s%s", s ? ", " : "", sets_reg[s].name);
+			if (at < len)
+				snprintf(msg + at, len - at, ": %s", list);
+			return SCHED_E_INVAL;
+		}
+		out->set[out->n++] = (enum report_stats)found;
+		p += k;
+		if (*p == '\0')
+			return SCHED_OK;
+	}
+}
+
+void report_stats_help(FILE *f)
+{
+	fputs("\nStatistics (--stats-as LIST: one block of rows each, in the order given; the\n"
+	      "counts and the extra rows come once; docs/replay.md):\n", f);
+	for (int s = 0; s < REPORT_STATS_COUNT; s++)
+		fprintf(f, "  %-12s %s\n", sets_reg[s].name, sets_reg[s].help);
+}
 
 /* Millionths @p v to @p decimals (at most 6), rounded half up in integers: the same digits everywhere. */
 static void micro_text(char *buf, size_t len, uint64_t v, int decimals)
@@ -287,16 +416,17 @@ static void table_metric(FILE *f, const struct metric *m, const struct report_ro
 	fprintf(f, " %14s", metric_text(m, r, m->decimals, buf, sizeof buf) ? buf : "-");
 }
 
-static void print_table_all(FILE *f, const struct report_row *rows, size_t n)
+static void print_table_all(FILE *f, const struct report_row *rows, size_t n, const struct metric *const *cols,
+			    size_t n_cols)
 {
 	fprintf(f, "%-26s", "metric");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, " %14s", rows[i].policy);
 	fputc('\n', f);
-	for (size_t m = 0; m < N_METRICS; m++) {
-		fprintf(f, "%-26s", metrics[m].label);
+	for (size_t m = 0; m < n_cols; m++) {
+		fprintf(f, "%-26s", cols[m]->label);
 		for (size_t i = 0; i < n; i++)
-			table_metric(f, &metrics[m], &rows[i]);
+			table_metric(f, cols[m], &rows[i]);
 		fputc('\n', f);
 	}
 	for (size_t x = 0; n > 0 && x < rows[0].n_extra; x++) {
@@ -307,21 +437,31 @@ static void print_table_all(FILE *f, const struct report_row *rows, size_t n)
 	}
 }
 
-static void print_table_months(FILE *f, const struct report_row *rows, size_t n, size_t np)
+/* --by-month: a line per month, each policy's block the month columns of each set in turn. */
+static void print_table_months(FILE *f, const struct report_row *rows, size_t n, size_t np,
+			       const struct report_sets *sel)
 {
 	fprintf(f, "%-8s %6s", "month", "jobs");
-	for (size_t p = 0; p < np; p++)
-		fprintf(f, " | %-10s %9s %8s %6s", rows[p].policy, "wait(s)", "bsld", "util%");
+	for (size_t p = 0; p < np; p++) {
+		fprintf(f, " | %-10s", rows[p].policy);
+		for (size_t s = 0; s < sel->n; s++)
+			for (size_t c = 0; c < sets_reg[sel->set[s]].n_month; c++)
+				fprintf(f, " %*s", sets_reg[sel->set[s]].month[c].width, sets_reg[sel->set[s]].month[c].head);
+	}
 	fputc('\n', f);
 	for (size_t i = 0; i + np <= n; i += np) {
 		fprintf(f, "%-8s %6u", rows[i].period, rows[i].jobs);
 		for (size_t p = 0; p < np; p++) {
-			const struct report_row *r = &rows[i + p];
-			char w[48], b[48], u[48];
-			micro_text(w, sizeof w, r->sum.avg_wait_micro, 1);
-			micro_text(b, sizeof b, r->sum.avg_bsld_micro, 2);
-			micro_text(u, sizeof u, r->sum.util_pct_micro, 2);
-			fprintf(f, " | %-10s %9s %8s %6s", "", w, b, u);
+			fprintf(f, " | %-10s", "");
+			for (size_t s = 0; s < sel->n; s++) {
+				const struct stats_set *set = &sets_reg[sel->set[s]];
+				for (size_t c = 0; c < set->n_month; c++) {
+					char buf[48];
+					const struct metric *m = set->month[c].m;
+					fprintf(f, " %*s", set->month[c].width,
+						metric_text(m, &rows[i + p], m->decimals, buf, sizeof buf) ? buf : "-");
+				}
+			}
 		}
 		fputc('\n', f);
 	}
@@ -384,91 +524,108 @@ static void json_run_value(FILE *f, const char *val, enum report_run_kind kind)
 	}
 }
 
+static void print_csv(FILE *f, const char *trace, sched_procs_t procs, const struct report_row *rows, size_t n,
+		      const struct report_run *run, const struct metric *const *cols, size_t n_cols)
+{
+	fputs("trace,procs,policy,period", f);
+	for (size_t m = 0; m < n_cols; m++)
+		fprintf(f, ",%s", cols[m]->key);
+	for (size_t x = 0; n > 0 && x < rows[0].n_extra; x++)
+		fprintf(f, ",%s", rows[0].extra[x].key);
+	for (size_t k = 0; k < run->n; k++) {
+		fputs(",run_", f);
+		csv_field(f, run->kv[k].key);
+	}
+	fputc('\n', f);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%s,%u,%s,%s", trace, procs, rows[i].policy, rows[i].period);
+		for (size_t m = 0; m < n_cols; m++) {
+			char buf[48];
+			if (metric_text(cols[m], &rows[i], exact_decimals(cols[m]->decimals), buf, sizeof buf))
+				fprintf(f, ",%s", buf);
+			else
+				fputc(',', f);
+		}
+		for (size_t x = 0; x < rows[i].n_extra; x++) {
+			const struct report_extra *e = &rows[i].extra[x];
+			if (isnan(e->v))
+				fputc(',', f);
+			else
+				fprintf(f, ",%.*f", exact_decimals(e->decimals), e->v);
+		}
+		for (size_t k = 0; k < run->n; k++) {
+			fputc(',', f);
+			csv_field(f, run->kv[k].kind == REPORT_RUN_NULL ? "" : run->kv[k].val);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void print_json(FILE *f, const char *trace, sched_procs_t procs, uint32_t skipped,
+		       const struct report_row *rows, size_t n, const struct report_run *run,
+		       const struct metric *const *cols, size_t n_cols)
+{
+	fputs("{\"trace\": ", f);
+	json_string(f, trace);
+	fprintf(f, ", \"procs\": %u, \"skipped\": %u, \"run\": {", procs, skipped);
+	/* The CSV's spelling, typed: numbers, booleans, null for what is absent, lists as arrays. */
+	for (size_t k = 0; k < run->n; k++) {
+		fputs(k ? ", " : "", f);
+		json_string(f, run->kv[k].key);
+		fputs(": ", f);
+		json_run_value(f, run->kv[k].val, run->kv[k].kind);
+	}
+	fputs("}, \"runs\": [\n", f);
+	for (size_t i = 0; i < n; i++) {
+		fputs("  {\"policy\": ", f);
+		json_string(f, rows[i].policy);
+		fputs(", \"period\": ", f);
+		json_string(f, rows[i].period);
+		for (size_t m = 0; m < n_cols; m++) {
+			char buf[48];
+			if (metric_text(cols[m], &rows[i], exact_decimals(cols[m]->decimals), buf, sizeof buf))
+				fprintf(f, ", \"%s\": %s", cols[m]->key, buf);
+			else
+				fprintf(f, ", \"%s\": null", cols[m]->key);
+		}
+		for (size_t x = 0; x < rows[i].n_extra; x++) {
+			const struct report_extra *e = &rows[i].extra[x];
+			if (isnan(e->v))
+				fprintf(f, ", \"%s\": null", e->key);
+			else
+				fprintf(f, ", \"%s\": %.*f", e->key, exact_decimals(e->decimals), e->v);
+		}
+		fprintf(f, "}%s\n", i + 1 < n ? "," : "");
+	}
+	fputs("]}\n", f);
+}
+
 void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
 		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
-		  bool by_month, const char *slice, const struct report_run *run)
+		  bool by_month, const char *slice, const struct report_run *run, const struct report_sets *sets)
 {
 	static const struct report_run none;
 	if (run == NULL)
 		run = &none;
+	if (sets == NULL || sets->n == 0)
+		sets = &ours_only;
+	const struct metric *cols[N_COLUMNS_MAX];
+	size_t n_cols = columns(sets, cols);
 	switch (fmt) {
 	case REPORT_TABLE:
 		fprintf(f, "%s on %u processors%s%s%s; %u job%s skipped by the cleaning conventions\n\n",
 			trace, procs, slice && *slice ? ", " : "", slice ? slice : "",
 			by_month ? ", each month replayed on its own" : "", skipped, skipped == 1 ? "" : "s");
 		if (by_month)
-			print_table_months(f, rows, n, n_policies);
+			print_table_months(f, rows, n, n_policies, sets);
 		else
-			print_table_all(f, rows, n);
+			print_table_all(f, rows, n, cols, n_cols);
 		break;
 	case REPORT_CSV:
-		fputs("trace,procs,policy,period", f);
-		for (size_t m = 0; m < N_METRICS; m++)
-			fprintf(f, ",%s", metrics[m].key);
-		for (size_t x = 0; n > 0 && x < rows[0].n_extra; x++)
-			fprintf(f, ",%s", rows[0].extra[x].key);
-		for (size_t k = 0; k < run->n; k++) {
-			fputs(",run_", f);
-			csv_field(f, run->kv[k].key);
-		}
-		fputc('\n', f);
-		for (size_t i = 0; i < n; i++) {
-			fprintf(f, "%s,%u,%s,%s", trace, procs, rows[i].policy, rows[i].period);
-			for (size_t m = 0; m < N_METRICS; m++) {
-				char buf[48];
-				if (metric_text(&metrics[m], &rows[i], exact_decimals(metrics[m].decimals), buf, sizeof buf))
-					fprintf(f, ",%s", buf);
-				else
-					fputc(',', f);
-			}
-			for (size_t x = 0; x < rows[i].n_extra; x++) {
-				const struct report_extra *e = &rows[i].extra[x];
-				if (isnan(e->v))
-					fputc(',', f);
-				else
-					fprintf(f, ",%.*f", exact_decimals(e->decimals), e->v);
-			}
-			for (size_t k = 0; k < run->n; k++) {
-				fputc(',', f);
-				csv_field(f, run->kv[k].kind == REPORT_RUN_NULL ? "" : run->kv[k].val);
-			}
-			fputc('\n', f);
-		}
+		print_csv(f, trace, procs, rows, n, run, cols, n_cols);
 		break;
 	case REPORT_JSON:
-		fputs("{\"trace\": ", f);
-		json_string(f, trace);
-		fprintf(f, ", \"procs\": %u, \"skipped\": %u, \"run\": {", procs, skipped);
-		/* The CSV's spelling, typed: numbers, booleans, null for what is absent, lists as arrays. */
-		for (size_t k = 0; k < run->n; k++) {
-			fputs(k ? ", " : "", f);
-			json_string(f, run->kv[k].key);
-			fputs(": ", f);
-			json_run_value(f, run->kv[k].val, run->kv[k].kind);
-		}
-		fputs("}, \"runs\": [\n", f);
-		for (size_t i = 0; i < n; i++) {
-			fputs("  {\"policy\": ", f);
-			json_string(f, rows[i].policy);
-			fputs(", \"period\": ", f);
-			json_string(f, rows[i].period);
-			for (size_t m = 0; m < N_METRICS; m++) {
-				char buf[48];
-				if (metric_text(&metrics[m], &rows[i], exact_decimals(metrics[m].decimals), buf, sizeof buf))
-					fprintf(f, ", \"%s\": %s", metrics[m].key, buf);
-				else
-					fprintf(f, ", \"%s\": null", metrics[m].key);
-			}
-			for (size_t x = 0; x < rows[i].n_extra; x++) {
-				const struct report_extra *e = &rows[i].extra[x];
-				if (isnan(e->v))
-					fprintf(f, ", \"%s\": null", e->key);
-				else
-					fprintf(f, ", \"%s\": %.*f", e->key, exact_decimals(e->decimals), e->v);
-			}
-			fprintf(f, "}%s\n", i + 1 < n ? "," : "");
-		}
-		fputs("]}\n", f);
+		print_json(f, trace, procs, skipped, rows, n, run, cols, n_cols);
 		break;
 	}
 }

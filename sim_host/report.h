@@ -8,9 +8,37 @@
 #include "sched/metrics.h"
 #include "sched/sched.h"
 #include "gang_replay.h"
+#include "pyss_stats.h"
 #include "replay.h"
 
 enum report_format { REPORT_TABLE, REPORT_CSV, REPORT_JSON };
+
+/*
+ * The sets of statistics a report can print (--stats-as), a registry in
+ * report.c with each set's name, help and rows: ours (every job that ran, the
+ * papers' formulas) and pyss's (its job filter and formulas, pyss_stats.h).
+ * The counts (jobs, skipped, refused, killed, backfilled, peak jobs) and the
+ * extra rows come once, whatever the sets.
+ */
+enum report_stats { REPORT_STATS_OURS, REPORT_STATS_PYSS, REPORT_STATS_COUNT };
+
+/* The sets chosen, in the order given; each at most once. */
+struct report_sets {
+	enum report_stats set[REPORT_STATS_COUNT];
+	size_t n;
+};
+
+/** Parse a comma-separated list of set names into @p out. @retval SCHED_E_INVAL with a message in @p msg. */
+int report_stats_parse(const char *list, struct report_sets *out, char *msg, size_t len);
+
+/** A set's name, as --stats-as takes it. */
+const char *report_stats_name(enum report_stats s);
+
+/** Whether @p sets holds @p s. O(sets). */
+bool report_stats_has(const struct report_sets *sets, enum report_stats s);
+
+/** Write --help's list of the sets, from the registry, to @p f. O(sets). */
+void report_stats_help(FILE *f);
 
 #define REPORT_EXTRA_MAX 96
 #define REPORT_PERIOD_MAX 96
@@ -36,6 +64,8 @@ struct report_row {
 	uint32_t peak_jobs;       /* most jobs in the core at once (waiting + running) */
 	struct sched_metrics_summary sum; /* the core's integer figures: what is printed */
 	double loc;               /* loss of capacity, 0..1 (set by the caller; NaN if unknown) */
+	bool has_pyss;            /* pyss holds the row's figures (set by the caller when the pyss set is printed) */
+	struct pyss_stats pyss;
 	struct report_extra extra[REPORT_EXTRA_MAX];
 	size_t n_extra;
 };
@@ -107,10 +137,11 @@ void report_run_add(struct report_run *run, enum report_run_kind kind, const cha
  * Print @p n rows. Rows come grouped by period, policies in the same order
  * within each. @p skipped is the count of jobs of the replayed slice the
  * conventions dropped; @p slice describes the slice in the table's header
- * (NULL or "": the whole trace). O(n x metrics); errors are those of @p f.
+ * (NULL or "": the whole trace); @p sets the statistics printed after the
+ * counts (NULL: ours). O(n x metrics); errors are those of @p f.
  */
 void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
 		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
-		  bool by_month, const char *slice, const struct report_run *run);
+		  bool by_month, const char *slice, const struct report_run *run, const struct report_sets *sets);
 
 #endif /* SIM_REPORT_H */

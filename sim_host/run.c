@@ -11,6 +11,7 @@
 #include "fixture_io.h"
 #include "gang_replay.h"
 #include "pictures.h"
+#include "pyss_stats.h"
 #include "replay.h"
 #include "sched/err.h"
 #include "sched/hash.h"
@@ -432,6 +433,26 @@ static void row_extras(const struct run *r, struct report_row *row, const struct
 	}
 }
 
+/*
+ * pyss's statistics of one row (--stats-as pyss): under time sharing the run
+ * is the dedicated time, as in the row's own metrics, so the quantum is needed.
+ */
+static int row_pyss(const struct run *r, const struct run_spec *spec, struct report_row *row,
+		    const struct replay_result *res, size_t a, size_t b, char *msg, size_t len)
+{
+	sched_time_t quantum = 0;
+	if (sched_policy_timeshared(spec->policy)) {
+		struct sched_config cfg = r->op->base;
+		policy_spec_apply(spec, &cfg);
+		quantum = sched_param_get(&cfg, sched_param_find("quantum", NULL));
+	}
+	int rc = pyss_stats_compute(r->w.jobs + a, res->out, b - a, quantum, &row->pyss);
+	row->has_pyss = rc == SCHED_OK;
+	if (rc != SCHED_OK)
+		snprintf(msg, len, "out of memory");
+	return rc;
+}
+
 /* One period under one column: replay, then its report row. */
 static int run_cell(struct run *r, size_t per, size_t p, const char *period, char *msg, size_t len)
 {
@@ -458,6 +479,12 @@ static int run_cell(struct run *r, size_t per, size_t p, const char *period, cha
 	/* Loss of capacity assumes a job holds its processors from start to end: not under time sharing. */
 	row->loc = gang ? NAN : res.loc;
 	row_extras(r, row, &res, gang ? &gs : NULL, a, b);
+	if (report_stats_has(&r->op->stats, REPORT_STATS_PYSS))
+		rc = row_pyss(r, spec, row, &res, a, b, msg, len);
+	if (rc != SCHED_OK) {
+		replay_result_free(&res);
+		return rc;
+	}
 	r->hashes[per * r->op->n_specs + p] = res.hash;
 	if (r->op->jobs_out || r->op->gantt || r->op->timeline || r->op->timeline_svg)
 		memcpy(r->all_out + a, res.out, (b - a) * sizeof *res.out);
@@ -642,6 +669,10 @@ static void run_record(const struct run *r, struct report_run *run)
 		report_run_add(run, REPORT_RUN_TEXT, "estimates", "%s", w->estimates == EST_TRACE ? "trace" : "exact");
 	report_run_add(run, REPORT_RUN_NUMBER, "seed", "%llu", (unsigned long long)w->seed);
 	report_run_add(run, REPORT_RUN_BOOL, "check", "%s", op->check ? "true" : "false");
+	list[0] = '\0';
+	for (size_t i = 0, at = 0; i < op->stats.n && at < sizeof list; i++)
+		at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", i ? ";" : "", report_stats_name(op->stats.set[i]));
+	report_run_add(run, REPORT_RUN_TEXT_LIST, "stats_as", "%s", list);
 }
 
 int run_output(struct run *r, char *msg, size_t len)
@@ -651,7 +682,7 @@ int run_output(struct run *r, char *msg, size_t len)
 	static struct report_run run; /* 26 KB: off the stack */
 	run_record(r, &run);
 	report_print(stdout, op->fmt, base_name(op->trace), r->procs, workload_skipped(&r->w), r->rows, n,
-		     op->n_specs, op->by_month, r->slice_desc, &run);
+		     op->n_specs, op->by_month, r->slice_desc, &run, &op->stats);
 	for (size_t i = 0; op->hash && i < n; i++)
 		printf("hash %s %s %016llx\n", r->rows[i].policy, r->rows[i].period, (unsigned long long)r->hashes[i]);
 	int rc = write_pictures(r, msg, len);
