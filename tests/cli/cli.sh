@@ -83,7 +83,7 @@ expect_error hi_pri_gap_range 2 "^replay: --hi-pri-gap takes a number from 0 to 
 "$R" --help >"$tmp/help"
 st=$?
 missing=""
-for opt in --policy --procs --format --by-month --jobs-out --events-out --capacity --check --help \
+for opt in --policy --procs --format --stats-as --by-month --jobs-out --events-out --capacity --check --help \
 	--events-plans --hash --tolerance --tolerance-factor --relaxed-scope --sf --awt --alpha-u --alpha-t --alpha-p --alpha-f \
 	--progress --quiet --heuristic --early-end --removal-ties --hi-pri-every --hi-pri-gap "early-end takes one of compress, search, keep; default compress" --scratch --site --partition --months --from --to --shrink --estimates --seed --gantt --gantt-from --gantt-to --timeline --timeline-svg --scheme --quantum --max-slots --bc-slots \
 	"field 5 if > 0, else field 8" "field 9 if > 0" "killed at" "skipped and counted" "at one instant"; do
@@ -197,7 +197,7 @@ want="$want slack.sf:number slack.awt:number slack.alpha-u:number slack.alpha-t:
 want="$want slack.alpha-f:number slack.heuristic:array slack.early-end:string slack.removal-ties:string"
 want="$want capacity:null scratch:null hi_pri_every:number hi_pri_gap:number site:null partition:null"
 want="$want months:null from_arg:null to_arg:null from:null to:null by_month:boolean shrink:number"
-want="$want estimates:string seed:number check:boolean"
+want="$want estimates:string seed:number check:boolean stats_as:array"
 result json_run_types "$(same "$got" "$want")" "types '$got', expected '$want'"
 "$R" --policy cons --capacity 40 --scratch 30 --check --by-month --months 1-1 --format json "$R120s" >"$tmp/sd3.json" 2>/dev/null
 got=$(jq -rc '.run | [.capacity, .scratch, .check, .by_month, .months, .from_arg] | map(tojson) | join(" ")' "$tmp/sd3.json")
