@@ -26,7 +26,7 @@ const char options_help[] =
 "  --format FMT       table (default), csv or json\n"
 "  --stats-as LIST    the statistics printed after the counts: a comma-separated\n"
 "                     list of the sets under \"Statistics\" below (ours, pyss);\n"
-"                     default ours. The schedule is the same whatever the list\n"
+"                     default ours. The schedule is the same whatever the list.\n"
 "  --by-month         replay each calendar month of submission as its own\n"
 "                     workload, one row per month (months in the trace's local\n"
 "                     time: header UnixStartTime and TimeZoneString)\n"
