@@ -51,7 +51,7 @@ TOOLS := swf2fix fix2swf fixinfo wlgen console sweep bridge
 
 obj = $(patsubst %.c,$(BUILD)/obj/$(1)/%.o,$(2))
 
-.PHONY: all run test test-build oracle bench bench-bridge check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report figures gang-bench bench-load firmware firmware-all size bench-target \
+.PHONY: all run test test-build oracle bench bench-bridge check-freestanding deps clean help fuzz fuzz-build fixtures trace-report backfill-report priorities-report dynp-report gang-report fidelity figures gang-bench bench-load firmware firmware-all size bench-target \
         print-qemu print-qemu-store print-ports
 all: $(BUILD)/replay $(addprefix $(BUILD)/,$(TOOLS)) ## build/replay, build/sweep, the tools (swf2fix, fix2swf, fixinfo, wlgen), build/console and build/bridge, optimised (the default)
 
@@ -226,6 +226,9 @@ dynp-report: $(BUILD)/replay $(BUILD)/sweep $(BUILD)/wlgen $(BUILD)/fixinfo ## t
 
 gang-report: $(BUILD)/replay $(BUILD)/sweep $(BUILD)/wlgen ## gang scheduling (Zhou, Walsh and Brent 2000), into docs/gang-results.md
 	BUILD=$(BUILD) tools/gang_report.sh
+
+fidelity: $(BUILD)/replay ## docs/fidelity.md: every paper's claims and verdicts and the tallies, from the four reports (run them first), and the starts that conservative's compress-at moves
+	B=$(BUILD) tools/fidelity.sh
 
 # The reports above write their figures' data into docs/figures/data/ (committed); this draws them.
 figures: ## the papers' figures the reports reproduce, drawn by gnuplot from docs/figures/data/*.csv into docs/figures/*.svg

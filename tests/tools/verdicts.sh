@@ -52,3 +52,22 @@ check table_has_every_row "$(claims_table | grep -c '^| s\. ')" 5
 
 (verdict '1 <' '0') >/dev/null 2>&1
 check verdict_bad_expression $? 2
+
+# docs/fidelity.md from four small reports: rows go to the paper their "where" names (else the
+# report's), and the tallies are tally's. Expected counts by hand from the rows below.
+mkdir -p "$tmp/docs"
+cp "$here/../../docs/references.md" "$tmp/docs/"
+row() { printf '| %s | c | o | **%s** | w |\n' "$1" "$2"; }
+hdr() { printf '# r\n\n| where | the paper'"'"'s claim | ours | verdict | why |\n|---|---|---|---|---|\n'; }
+{ hdr; row "s. 3" "REPRODUCED"; row "s. 4" "NOT REPRODUCED"; } >"$tmp/docs/backfill-results.md"
+{ hdr; row "Talby and Feitelson 1999, s. 3" "PARTLY"; row "Spear and McGalliard 2007, s. 2" "REPRODUCED"; } \
+	>"$tmp/docs/priorities-results.md"
+{ hdr; row "s. 4.3" "WITHIN NOISE"; row "Tables 1-2" "CALIBRATED"; } >"$tmp/docs/gang-results.md"
+{ hdr; row "Table 5" "REPRODUCED"; } >"$tmp/docs/dynp-results.md"
+DOCS=$tmp/docs FIXTURES=$here/../../fixtures/peek.fix B=${BUILD:-build} "$here/../../tools/fidelity.sh" >/dev/null 2>"$tmp/err"
+check fidelity_runs $? 0
+check fidelity_total "$(grep '^| \*\*all five' "$tmp/docs/fidelity.md")" \
+	"| **all five** | | **6** | **3** | **1** | **1** | **1** | **1** |"
+check fidelity_by_author "$(grep -c '^| Talby and Feitelson 1999' "$tmp/docs/fidelity.md")" 1
+check fidelity_gang "$(grep '^| Zhou' "$tmp/docs/fidelity.md" | head -1)" \
+	"| Zhou, Walsh and Brent, 2000 | [gang-results.md](gang-results.md) | 1 | 0 | 0 | 1 | 0 | 1 |"
