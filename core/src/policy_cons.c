@@ -39,9 +39,21 @@ struct cons_params {
 };
 SCHED_PARAMS_BLOCK(CONS, struct cons_params);
 
-/* Cons's state: a compression owed to this instant's terminations (compress-at every). */
+/*
+ * Cons's state: a compression owed to this instant's terminations
+ * (compress-at every), and whether the schedule is known to be a fixpoint.
+ * A compression that examined every waiting job and moved none leaves each
+ * at its earliest anchor given all the others; until room appears (an early
+ * end or a cancel releases an interval, a queue's running limit lifts, a job
+ * of a higher queue arrives and those behind it are placed again, a tune)
+ * every later event only takes room (arrivals, starts on time) or
+ * frees none (an end or kill at the estimate ends where the profile already
+ * ends the job), so a compression then would move nothing and is skipped.
+ * Same schedule, without an O(n^2) pass at every on-time end of a long queue.
+ */
 struct cons_state {
 	bool compress_due;
+	bool fixpoint;
 };
 SCHED_POLICY_STATE(struct cons_state);
 
@@ -117,8 +129,13 @@ static bool within_depth(const struct sched *s, const struct sched_job *j, uint3
 /* The whole compression: the schedule, then the reservation depth's places. */
 static void compress_now(struct sched *s)
 {
-	cons_of(s)->compress_due = false;
+	struct cons_state *c = cons_of(s);
+	uint32_t moved = s->counters.moved;
+	c->compress_due = false;
 	sched_compress(s);
+	/* Only a compression that saw every job can certify the fixpoint. */
+	c->fixpoint = s->counters.moved == moved && sched_cons_compress_depth(&s->cfg) == 0 &&
+		      sched_reservation_depth(s) == 0;
 	if (sched_reservation_depth(s) != 0)
 		sched_depth_settle(s, false); /* a cancelled reservation leaves a place within the depth */
 }
@@ -126,21 +143,35 @@ static void compress_now(struct sched *s)
 /* The compression this instant's terminations owe, once they are all in: before an arrival or a pass. */
 static void settle_compression(struct sched *s)
 {
-	if (cons_of(s)->compress_due)
+	struct cons_state *c = cons_of(s);
+	if (!c->compress_due)
+		return;
+	if (c->fixpoint)
+		c->compress_due = false; /* it would move nothing (see struct cons_state) */
+	else
 		compress_now(s);
 }
 
 /* Every termination: an early or on-time end, a kill at the estimate, a running job cancelled. */
 static void on_end_cons(struct sched *s, struct sched_job *j)
 {
-	(void)j;
+	struct cons_state *c = cons_of(s);
 	if (compress_every(s))
-		cons_of(s)->compress_due = true;
+		c->compress_due = true;
+	if (sched_queue_limited(sched_queue_of(s, j)))
+		c->fixpoint = false; /* its queue's held jobs may go sooner now (retire_running lowers hold) */
+}
+
+static void on_tune_cons(struct sched *s)
+{
+	cons_of(s)->fixpoint = false; /* a new depth or bound: certify again */
 }
 
 static int admit_cons(struct sched *s, struct sched_job *j)
 {
 	settle_compression(s); /* ends, then compression, then arrivals */
+	if (sched_next_waiting(s, j) != NULL)
+		cons_of(s)->fixpoint = false; /* a higher queue's job goes ahead: those behind are placed again */
 	uint32_t depth = sched_reservation_depth(s);
 	if (depth == 0)
 		return sched_admit_strict(s, j);
@@ -163,6 +194,7 @@ static int admit_cons(struct sched *s, struct sched_job *j)
 
 static void reflow_cons(struct sched *s, bool ended)
 {
+	cons_of(s)->fixpoint = false; /* an interval was released: room */
 	if (ended && compress_every(s))
 		return; /* on_end_cons owes it; compressed once this instant's ends are all in */
 	compress_now(s); /* an early end under `early`, or a cancelled reservation */
@@ -227,6 +259,7 @@ const struct sched_policy sched_policy_cons = {
 	.state_bytes = sizeof(struct cons_state),
 	.reservation_depth = reservation_depth,
 	.on_end = on_end_cons,
+	.on_tune = on_tune_cons,
 	.enter = enter_cons,
 	.admit = admit_cons,
 	.reflow = reflow_cons,
