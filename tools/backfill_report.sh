@@ -36,6 +36,8 @@ BETTER=5     # "better" (Table 3's conclusions) means lower by at least this %
 BACKFILL=10  # "about the same amount of backfilling": counts within this %
 UTIL=90      # "the same benefits in utilization": cons gains at least this % of EASY's gain over FCFS
 UTIL_PARTLY=75
+NEARLY=90    # "nearly all jobs are backfilled": at least this % of the jobs
+FLAT=2       # "quite flat": every 10-point bin of Fig. 11 (100% aside) within this factor of its even share
 SIGN=5       # "non-decisive": a two-sided sign test over the months does not reject a tie at this %
 
 # run FILE ARGS...: the replayer's CSV into FILE.
@@ -216,6 +218,13 @@ read -r g_easy _ _ <<<"$(guar "$tmp/ev_easy")"
 read -r at100 at100_killed all_jobs <<<"$(zcat "$KS" | awk '!/^;/ && $9 > 0 {
 		n++; p = int($4 * 100 / $9 + 0.5); if (p == 100) { a++; if ($11 == 0) k++ } }
 		END { print a, k, n }')"
+# "The rest of the distribution is quite flat": the jobs below 100% (the same
+# whole-percent rounding) in ten bins of 10 points; each bin's count over its
+# even share (a tenth of those jobs), lowest bin first; the jobs above 100%
+# (run past the request) are counted apart.
+zcat "$KS" | awk '!/^;/ && $9 > 0 { p = int($4 * 100 / $9 + 0.5); if (p > 100) over++; else if (p < 100) { h[int(p / 10)]++; m++ } }
+	END { printf "%d %d", m, over + 0; for (b = 0; b < 10; b++) printf " %.2f", h[b] / (m / 10); print "" }' >"$tmp/flat"
+read -r flat_jobs flat_over flat_ratios <<<"$(cat "$tmp/flat")"
 
 # --- the claims ------------------------------------------------------------------
 # Verdicts (tools/lib.sh, issue 28): the direction first (directed), a comparison
@@ -344,6 +353,15 @@ claim "s. 3.1, Fig. 10 (workload model; here KTH, exact estimates)" "\"with the 
 	"cons backfills more at $cmore of $nl loads ($bflist)" \
 	"$(directed "2 * $cmore > $nl" "$bgmax <= $BACKFILL")" \
 	"direction: cons ahead at most loads (else NOT REPRODUCED); a bit: within $BACKFILL% at every load"
+# "at high loads nearly all jobs are backfilled": the share of the jobs backfilled, at the trace's
+# load and at the highest (shrink 0.6), each policy.
+share() { awk -v b="$1" -v n="$2" 'BEGIN { printf "%.1f", 100 * b / n }'; }
+bs1e=$(share "$(ld 1 5)" "$yjobs"); bs1c=$(share "$(ld 1 7)" "$yjobs")
+bs6e=$(share "$(ld 0.6 5)" "$yjobs"); bs6c=$(share "$(ld 0.6 7)" "$yjobs")
+claim "s. 3.1, Fig. 10 (workload model; here KTH, exact estimates)" "\"at high loads nearly all jobs are backfilled\"" \
+	"share of the $yjobs jobs backfilled, EASY/cons: $bs1e%/$bs1c% at the trace's load, $bs6e%/$bs6c% at shrink 0.6 (offered load about 1.17)" \
+	"$(directed "$bs6e > $bs1e && $bs6c > $bs1c" "$bs6e >= $NEARLY && $bs6c >= $NEARLY")" \
+	"direction: the share rises with the load for both (else NOT REPRODUCED); nearly all: at least $NEARLY% of the jobs for both at shrink 0.6. $MODEL"
 yf=$(one yr.csv fcfs avg_bsld); yre=$(one yr.csv easy avg_bsld); yrc=$(one yr.csv cons avg_bsld)
 claim "s. 3.1 (Fig. 9), s. 1" "backfilling gives \"the big improvement that is observed relative to FCFS\"" \
 	"whole year, users' estimates: FCFS $yf, EASY $yre, cons $yrc" \
@@ -367,6 +385,13 @@ claim "s. 3.3, Fig. 11" "\"a very pronounced component at exactly 100% (with 321
 	"$at100 jobs at 100% of their request ($share% of $all_jobs), $kshare% of them killed (status 0)" \
 	"$(verdict "$(gap "$at100" 3215) <= 10 && $kshare >= 99" "$(gap "$at100" 3215) <= 25")" \
 	"REPRODUCED if the count is within 10% of 3215 and at least 99% were killed; PARTLY if within 25%. Our share is of all 28,476 jobs: the paper's 20,054-job set is not described"
+# Fig. 11's flatness: how many of the ten bins hold between 1/FLAT and FLAT times their even share.
+flat_in=$(echo "$flat_ratios" | awk -v f="$FLAT" '{ for (i = 1; i <= NF; i++) k += ($i >= 1 / f && $i <= f); print k + 0 }')
+claim "s. 3.3, Fig. 11" "\"the rest of the distribution is quite flat\" (the share of the request used, jobs below 100%)" \
+	"$flat_jobs jobs below 100% in ten bins of 10 points: each bin's count over its even share, 0-9% first: $flat_ratios ($flat_in of 10 within a factor $FLAT; $flat_over jobs above 100% left out)" \
+	"$(verdict "$flat_in == 10" "$flat_in >= 8")" \
+	"REPRODUCED if every bin holds between 1/$FLAT and $FLAT times a tenth of the jobs; PARTLY if at least 8 bins do"
+
 # --- the document ------------------------------------------------------------------
 # CPU time of this shell and its children so far (user + system); `times`
 # runs here, not in a command substitution, whose subshell starts at zero.
@@ -392,7 +417,9 @@ of the smaller; one of our cells *matches* the paper's within ${CELL}%;
 *better* in Table 3's conclusions means lower by at least ${BETTER}%;
 backfilling counts are *about the same* within ${BACKFILL}%; conservative
 gives *the same benefit in utilization* when it gains at least ${UTIL}% of
-what EASY gains over FCFS (PARTLY: ${UTIL_PARTLY}%); an
+what EASY gains over FCFS (PARTLY: ${UTIL_PARTLY}%); *nearly all* jobs is
+at least ${NEARLY}%; a distribution is *quite flat* when each of its ten
+bins holds between 1/${FLAT} and ${FLAT} times a tenth of the jobs; an
 advantage in months won is *non-decisive* when a two-sided sign test does
 not reject a tie at ${SIGN}%. A claim about a direction (who is better, or
 which way a number moves) is NOT REPRODUCED when ours goes the other way,
