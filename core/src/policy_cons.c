@@ -62,16 +62,23 @@ static struct cons_state *cons_of(struct sched *s)
 	return sched_pstate(s);
 }
 
-static bool compress_every(const struct sched *s)
-{
-	return ((const struct cons_params *)sched_params_of(&s->cfg, SCHED_PARAMS_AT_CONS))->compress_at ==
-	       CONS_COMPRESS_EVERY;
-}
-
 /* The reservation_depth hook: only cons honours its parameter. */
 static uint32_t reservation_depth(const struct sched *s)
 {
 	return ((const struct cons_params *)sched_params_of(&s->cfg, SCHED_PARAMS_AT_CONS))->reservation_depth;
+}
+
+/*
+ * Under a reservation depth (Maui's bounded mode, not the paper's) compression
+ * stays at early ends, at once: the depth's bookkeeping (who holds a
+ * reservation) is settled with each compression, and EASY's rule at depth 1
+ * recomputes its head's reservation at every pass anyway.
+ */
+static bool compress_every(const struct sched *s)
+{
+	return ((const struct cons_params *)sched_params_of(&s->cfg, SCHED_PARAMS_AT_CONS))->compress_at ==
+		       CONS_COMPRESS_EVERY &&
+	       reservation_depth(s) == 0;
 }
 
 /* Every compression honours it, whichever planning policy compresses (as it always has). */
@@ -95,7 +102,8 @@ static const struct sched_param params[] = {
 	 .offset = SCHED_PARAM_AT(CONS, struct cons_params, compress_at), .size = 1, .set_offset = SCHED_PARAM_NO_BLOCK,
 	 .min = 0, .max = CONS_COMPRESS_COUNT - 1u, .def = CONS_COMPRESS_EVERY, .listable = true,
 	 .help = "when the schedule is compressed: every termination (s. 2.1, as pyss; one compression "
-		 "per instant, before its arrivals), or early, only when a job ends before its estimate"},
+		 "per instant, before its arrivals), or early, only when a job ends before its estimate "
+		 "(always early under a reservation depth)"},
 };
 
 /*
