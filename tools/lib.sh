@@ -205,6 +205,10 @@ sweep_rows() {
 #     R >= PART and NOT REPRODUCED otherwise. "X is the best of N" is
 #     over_cells with NEED = PART + 1 = the number of comparisons, X against
 #     each other one. Prints "VERDICT|R|W|N".
+#   all_of V1 V2 ...: a claim that must hold in every one of its parts (at
+#     every load, say), each part's verdict a V: NOT REPRODUCED when any part
+#     is; else $NOISE_WORD when any part is; else PARTLY when any part is
+#     (the right side at another magnitude); else REPRODUCED.
 #   paired_directed SIDE 'FULL' D1 D2 ...: paired, then the magnitude: when
 #     the interval lies on the paper's side, REPRODUCED if the awk expression
 #     FULL holds (over m, lo and hi: the mean and the interval), else PARTLY;
@@ -237,4 +241,14 @@ paired_directed() {
 		[ -n "$v" ] || { echo "paired_directed: cannot evaluate '$full'" >&2; exit 2; }
 	fi
 	echo "$v|${r#*|}"
+}
+all_of() {
+	[ $# -ge 1 ] || { echo "all_of: no verdicts" >&2; exit 2; }
+	printf '%s\n' "$@" | awk -v noise="$NOISE_WORD" '
+		$0 == "REPRODUCED" { next }
+		$0 == "NOT REPRODUCED" { n++; next }
+		$0 == noise { w++; next }
+		$0 == "PARTLY" { p++; next }
+		{ print "all_of: not a verdict: " $0 > "/dev/stderr"; bad = 1; exit 2 }
+		END { if (bad) exit 2; print n ? "NOT REPRODUCED" : w ? noise : p ? "PARTLY" : "REPRODUCED" }'
 }

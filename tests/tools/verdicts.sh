@@ -71,3 +71,11 @@ check paired_directed_reversed "$(paired_directed '<0' 'm >= 0' 2 3 4 3 2 | cut 
 check paired_directed_noise "$(paired_directed '>0' 'm >= 0' 1 2 3)" "WITHIN NOISE|2|-0.484338|4.48434|3"
 (paired_directed '>0' 'm >=' 2 3 4 3 2) >/dev/null 2>&1
 check paired_directed_bad_expression $? 2
+
+# All of: one part on the other side decides; then noise; then a part at another magnitude.
+check all_of_every_part "$(all_of "$R" "$R")" "REPRODUCED"
+check all_of_one_reversed "$(all_of "$R" PARTLY "$W" "$N")" "NOT REPRODUCED"
+check all_of_one_noisy "$(all_of "$R" PARTLY "$W")" "WITHIN NOISE"
+check all_of_one_short "$(all_of "$R" PARTLY)" "PARTLY"
+(all_of "$R" yes) >/dev/null 2>&1
+check all_of_not_a_verdict $? 2
