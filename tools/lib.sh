@@ -195,3 +195,60 @@ sweep_rows() {
 		  if (ok) { print s; rows++ } }
 		END { if (!bad && !rows) { print "sweep_rows: no row with " want > "/dev/stderr"; exit 1 } }' "$out"
 }
+#
+# Claims over several cells or comparisons (issue 28, appended):
+#   over_cells NEED PART V1 V2 ...: one verdict from the verdict words V of
+#     the cells a claim covers (each decided by paired, say). With R of them
+#     REPRODUCED, W $NOISE_WORD and N otherwise: REPRODUCED when R >= NEED;
+#     $NOISE_WORD while the noisy cells could still make up NEED (R + W >=
+#     NEED); else, the claim being refuted in enough cells, PARTLY when
+#     R >= PART and NOT REPRODUCED otherwise. "X is the best of N" is
+#     over_cells with NEED = PART + 1 = the number of comparisons, X against
+#     each other one. Prints "VERDICT|R|W|N".
+#   all_of V1 V2 ...: a claim that must hold in every one of its parts (at
+#     every load, say), each part's verdict a V: NOT REPRODUCED when any part
+#     is; else $NOISE_WORD when any part is; else PARTLY when any part is
+#     (the right side at another magnitude); else REPRODUCED.
+#   paired_directed SIDE 'FULL' D1 D2 ...: paired, then the magnitude: when
+#     the interval lies on the paper's side, REPRODUCED if the awk expression
+#     FULL holds (over m, lo and hi: the mean and the interval), else PARTLY;
+#     otherwise paired's own verdict. Prints paired's "VERDICT|mean|lo|hi|k".
+over_cells() {
+	local need=$1 part=$2
+	shift 2
+	[ $# -ge 1 ] || { echo "over_cells: no verdicts" >&2; exit 2; }
+	printf '%s\n' "$@" | awk -v need="$need" -v part="$part" -v noise="$NOISE_WORD" '
+		$0 == "REPRODUCED" { r++; next }
+		$0 == noise { w++; next }
+		$0 == "NOT REPRODUCED" || $0 == "PARTLY" { n++; next }
+		{ print "over_cells: not a verdict: " $0 > "/dev/stderr"; bad = 1; exit 2 }
+		END {
+			if (bad) exit 2
+			v = r >= need ? "REPRODUCED" : r + w >= need ? noise : r >= part ? "PARTLY" : "NOT REPRODUCED"
+			printf "%s|%d|%d|%d\n", v, r, w, n
+		}'
+}
+paired_directed() {
+	local side=$1 full=$2 r v m lo hi
+	shift 2
+	r=$(paired "$side" "$@") || exit 2
+	IFS='|' read -r v m lo hi _ <<<"$r"
+	if [ "$v" = REPRODUCED ]; then
+		v=$(awk -v m="$m" -v lo="$lo" -v hi="$hi" "BEGIN { if ($full) print \"REPRODUCED\"; else print \"PARTLY\" }") || {
+			echo "paired_directed: cannot evaluate '$full'" >&2
+			exit 2
+		}
+		[ -n "$v" ] || { echo "paired_directed: cannot evaluate '$full'" >&2; exit 2; }
+	fi
+	echo "$v|${r#*|}"
+}
+all_of() {
+	[ $# -ge 1 ] || { echo "all_of: no verdicts" >&2; exit 2; }
+	printf '%s\n' "$@" | awk -v noise="$NOISE_WORD" '
+		$0 == "REPRODUCED" { next }
+		$0 == "NOT REPRODUCED" { n++; next }
+		$0 == noise { w++; next }
+		$0 == "PARTLY" { p++; next }
+		{ print "all_of: not a verdict: " $0 > "/dev/stderr"; bad = 1; exit 2 }
+		END { if (bad) exit 2; print n ? "NOT REPRODUCED" : w ? noise : p ? "PARTLY" : "REPRODUCED" }'
+}

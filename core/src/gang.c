@@ -23,7 +23,9 @@
  *
  * The schemes (section 4.1):
  *  - BC: the first slot, in round-robin order, with a free aligned block of
- *    the job's size (leftmost first); else a new slot. No re-packing.
+ *    the job's size (leftmost first); else a new slot. No re-packing. The
+ *    other readings of "the conventional buddy system" (next fit, slot order,
+ *    the newest slot only) are SCHED_GANG_FIT_*, not the default.
  *  - BR: the block at the job's tree level with the largest non-zero value
  *    (the least loaded; ties to the left), freed in one slot by re-packing;
  *    if none, a new slot and then the same choice. Whenever the root is
@@ -109,6 +111,9 @@ static uint32_t new_slot(struct sched_gang *g)
 	if (g->n_slots > g->counters.max_slots_seen)
 		g->counters.max_slots_seen = g->n_slots;
 	g->counters.slots_created++;
+	g->bc_newest = row;
+	if (g->cfg.bc_fit == SCHED_GANG_FIT_SLOT_ORDER)
+		gang_born(g)[row] = g->born_seq++;
 	tree_adjust(g, 0, g->cfg.procs, 1);
 	return row;
 }
@@ -116,6 +121,10 @@ static uint32_t new_slot(struct sched_gang *g)
 static void delete_slot_at(struct sched_gang *g, uint32_t pos)
 {
 	SCHED_ASSERT(gang_row_busy(g)[gang_order(g)[pos]] == 0);
+	if (gang_order(g)[pos] == g->bc_last)
+		g->bc_last = NO_ROW;
+	if (gang_order(g)[pos] == g->bc_newest)
+		g->bc_newest = NO_ROW;
 	gang_free_rows(g)[g->n_free_rows++] = gang_order(g)[pos];
 	for (uint32_t i = pos; i + 1 < g->n_slots; i++)
 		gang_order(g)[i] = gang_order(g)[i + 1];
@@ -266,20 +275,68 @@ static uint32_t best_block(const struct sched_gang *g, uint32_t m)
 	return best;
 }
 
+/* The leftmost free aligned block of m processors in a row, or NO_ROW. */
+static uint32_t free_block(const struct sched_gang *g, uint32_t row, uint32_t m)
+{
+	if (gang_row_busy(g)[row] + m > g->cfg.procs)
+		return NO_ROW;
+	for (uint32_t b = 0; b < g->cfg.procs; b += m)
+		if (block_free(g, row, b, m))
+			return b;
+	return NO_ROW;
+}
+
+/* BC's slot for a block of m under the reading in force (enum sched_gang_bc_fit), its block in
+ * *block; NO_ROW when the slots it looks at have none. O(slots x procs / m). */
+static uint32_t bc_slot(const struct sched_gang *g, uint32_t m, uint32_t *block)
+{
+	uint32_t n = g->n_slots, row = NO_ROW;
+	switch (g->cfg.bc_fit) {
+	case SCHED_GANG_FIT_NEWEST:
+		row = g->bc_newest;
+		if (row == NO_ROW && n == 1 && gang_row_busy(g)[gang_order(g)[0]] == 0)
+			row = gang_order(g)[0]; /* the slot an idle machine keeps holds no older job */
+		if (row != NO_ROW && (*block = free_block(g, row, m)) != NO_ROW)
+			return row;
+		return NO_ROW;
+	case SCHED_GANG_FIT_SLOT_ORDER:
+		for (uint32_t pos = 0; pos < n; pos++) {
+			uint32_t r = gang_order(g)[pos], b;
+			if ((row == NO_ROW || gang_born(g)[r] < gang_born(g)[row]) && (b = free_block(g, r, m)) != NO_ROW) {
+				row = r;
+				*block = b;
+			}
+		}
+		return row;
+	case SCHED_GANG_FIT_NEXT: {
+		uint32_t start = g->bc_last == NO_ROW ? 0 : position_of(g, g->bc_last);
+		for (uint32_t i = 0; i < n; i++) {
+			uint32_t r = gang_order(g)[(start + i) % n];
+			if ((*block = free_block(g, r, m)) != NO_ROW)
+				return r;
+		}
+		return NO_ROW;
+	}
+	default:
+		for (uint32_t pos = 0; pos < n; pos++)
+			if ((*block = free_block(g, gang_order(g)[pos], m)) != NO_ROW)
+				return gang_order(g)[pos];
+		return NO_ROW;
+	}
+}
+
 static bool place_bc(struct sched_gang *g, struct sched_gang_job *j)
 {
-	for (uint32_t pos = 0; pos < g->n_slots; pos++)
-		for (uint32_t b = 0; b < g->cfg.procs; b += j->size)
-			if (block_free(g, gang_order(g)[pos], b, j->size)) {
-				j->block = b;
-				fill(g, gang_order(g)[pos], j);
-				return true;
-			}
-	uint32_t row = new_slot(g);
-	if (row == NO_ROW)
-		return false;
-	j->block = 0;
+	uint32_t b = 0, row = bc_slot(g, j->size, &b);
+	if (row == NO_ROW) {
+		row = new_slot(g);
+		if (row == NO_ROW)
+			return false;
+		b = 0;
+	}
+	j->block = b;
 	fill(g, row, j);
+	g->bc_last = row;
 	return true;
 }
 
@@ -425,7 +482,8 @@ static bool cfg_ok(const struct sched_gang_config *c)
 {
 	return c != NULL && power_of_two(c->procs) && c->procs <= 32768u && c->max_slots >= 1 &&
 	       c->max_slots <= 65535u && c->max_jobs >= 1 && c->max_jobs <= 65534u && c->quantum > 0 &&
-	       (unsigned)c->scheme < SCHED_GANG_SCHEME_COUNT && (unsigned)c->bc_slots < SCHED_GANG_BC_SLOTS_COUNT;
+	       (unsigned)c->scheme < SCHED_GANG_SCHEME_COUNT && (unsigned)c->bc_slots < SCHED_GANG_BC_SLOTS_COUNT &&
+	       (unsigned)c->bc_fit < SCHED_GANG_BC_FIT_COUNT;
 }
 
 uint32_t sched_gang_slots_for(uint32_t max_slots, uint32_t max_jobs)
@@ -450,7 +508,8 @@ size_t sched_gang_arena_size(const struct sched_gang_config *c)
 		     ALIGN8_64(2u * (uint64_t)c->procs * sizeof(uint32_t)) +
 		     ALIGN8_64((uint64_t)c->max_slots * sizeof(uint16_t)) * 2u +
 		     ALIGN8_64((uint64_t)c->max_slots * sizeof(uint32_t)) +
-		     ALIGN8_64((uint64_t)c->procs * sizeof(struct sched_slice_run));
+		     ALIGN8_64((uint64_t)c->procs * sizeof(struct sched_slice_run)) +
+		     ALIGN8_64(c->bc_fit == SCHED_GANG_FIT_SLOT_ORDER ? (uint64_t)c->max_slots * sizeof(uint32_t) : 0u);
 	return n > (uint64_t)SIZE_MAX ? 0 : (size_t)n;
 }
 
@@ -483,6 +542,8 @@ int sched_gang_init(struct sched_gang **out, const struct sched_gang_config *cfg
 	sched_rel_set(&g->row_busy_at, m);
 	m += ALIGN8((size_t)cfg->max_slots * sizeof(uint32_t));
 	sched_rel_set(&g->runs_at, m);
+	m += ALIGN8((size_t)cfg->procs * sizeof(struct sched_slice_run));
+	sched_rel_set(&g->born_at, m); /* max_slots words for the slot-order fit, else nothing */
 	g->levels = 0;
 	while ((1u << g->levels) < cfg->procs)
 		g->levels++;
@@ -498,6 +559,8 @@ int sched_gang_init(struct sched_gang **out, const struct sched_gang_config *cfg
 		gang_free_rows(g)[r] = (uint16_t)(cfg->max_slots - 1u - r); /* row 0 is handed out first */
 	g->n_slots = 0;
 	g->cur = 0;
+	g->bc_last = g->bc_newest = NO_ROW;
+	g->born_seq = 0;
 	g->n_placed = 0;
 	g->n_waiting = 0;
 	g->now = origin;
@@ -887,6 +950,9 @@ int sched_gang_check(const struct sched_gang *g)
 const char *const sched_gang_scheme_names[SCHED_GANG_SCHEME_COUNT + 1] = {"bc", "br", "brms", "brmms", NULL};
 
 const char *const sched_gang_bc_slots_names[SCHED_GANG_BC_SLOTS_COUNT + 1] = {"keep-one", "drop-empty", NULL};
+
+const char *const sched_gang_bc_fit_names[SCHED_GANG_BC_FIT_COUNT + 1] = {"round-robin", "next-fit", "slot-order",
+									    "newest", NULL};
 
 const char *sched_gang_scheme_name(enum sched_gang_scheme s)
 {

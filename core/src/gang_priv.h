@@ -34,8 +34,11 @@ struct sched_gang {
 	sched_rel_t free_rows_at;   /* uint16_t[max_slots]: rows not in use */
 	sched_rel_t row_busy_at;    /* uint32_t[max_slots]: busy cells per row */
 	sched_rel_t runs_at;        /* struct sched_slice_run[procs]: the context switch list being built */
+	sched_rel_t born_at;        /* uint32_t[max_slots] when BC fits in slot order (else none): when each row's slot was made */
 	uint32_t n_slots, n_free_rows;
 	uint32_t cur;               /* position in order of the slot that runs next */
+	uint32_t bc_last, bc_newest; /* BC's readings (enum sched_gang_bc_fit): the row of the last placement, the newest slot's row; NO_ROW if gone */
+	uint32_t born_seq;          /* the next slot's number in the order slots are made (slot-order fit) */
 	struct sched_list free_jobs, placed, waiting;
 	uint32_t n_placed, n_waiting;
 	sched_time_t now;           /* a quantum boundary */
@@ -57,6 +60,7 @@ GANG_ARRAY(order, uint16_t)
 GANG_ARRAY(free_rows, uint16_t)
 GANG_ARRAY(row_busy, uint32_t)
 GANG_ARRAY(runs, struct sched_slice_run)
+GANG_ARRAY(born, uint32_t)
 #undef GANG_ARRAY
 
 /* How a job leaves after its quanta (policy_gang.c: the decision and the counter). */

@@ -46,6 +46,12 @@ static const struct sched_param params[] = {
 	 .min = 0, .max = SCHED_GANG_BC_SLOTS_COUNT - 1u, .def = SCHED_GANG_BC_KEEP_ONE,
 	 .help = "when BC deletes an empty slot: keep-one, at once unless it is the last (the paper's BC "
 		 "keeps a slot on an idle machine, Tables 1-2), or drop-empty, always (our earlier reading)"},
+	{.name = "bc-fit", .kind = SCHED_PARAM_CHOICE, .unit = "", .choices = sched_gang_bc_fit_names,
+	 .offset = SCHED_PARAM_AT(GANG, struct sched_gang_params, bc_fit), .size = 1, .set_offset = GANG_SET,
+	 .min = 0, .max = SCHED_GANG_BC_FIT_COUNT - 1u, .def = SCHED_GANG_FIT_ROUND_ROBIN,
+	 .help = "where BC looks for a free block (s. 4.1 says only \"the conventional buddy system\"): "
+		 "round-robin, first fit over the slots in round-robin order; next-fit, from the slot of the "
+		 "last placement on; slot-order, first fit oldest slot first; newest, the newest slot only"},
 };
 
 static struct sched_gang *gang_of(const struct sched *s)
@@ -72,6 +78,7 @@ static struct sched_gang_config gang_config(const struct sched_config *c)
 	g.scheme = (enum sched_gang_scheme)gp.scheme;
 	g.quantum = gp.quantum;
 	g.bc_slots = (enum sched_gang_bc_slots)gp.bc_slots;
+	g.bc_fit = (enum sched_gang_bc_fit)gp.bc_fit;
 	return g;
 }
 
@@ -302,6 +309,7 @@ struct sched_gang_params sched_gang_params_get(const struct sched_config *cfg)
 	g.max_slots = sched_param_get(cfg, &params[2]);
 	g.scheme = (uint8_t)sched_param_get(cfg, &params[0]);
 	g.bc_slots = (uint8_t)sched_param_get(cfg, &params[3]);
+	g.bc_fit = (uint8_t)sched_param_get(cfg, &params[4]);
 	g.set = true;
 	return g;
 }

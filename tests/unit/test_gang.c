@@ -454,6 +454,65 @@ static void bc_keeps_its_last_slot(void)
 }
 
 
+/* The position of the slot in which job `id` sits on processor `proc`, or UINT32_MAX. */
+static uint32_t slot_of(const struct sched_gang *g, uint32_t id, uint32_t proc)
+{
+	for (uint32_t pos = 0; pos < g->n_slots; pos++)
+		if (sched_gang_cell(g, pos, proc) == id)
+			return pos;
+	return UINT32_MAX;
+}
+
+/*
+ * BC's readings of "the conventional buddy system" (issue 28, --bc-fit): where an arrival looks for
+ * a free block. Two layouts on 4 processors in which they differ; the default, round-robin, is
+ * first fit in round-robin order, as before the option.
+ */
+static void bc_fit_readings(void)
+{
+	for (int fit = 0; fit < SCHED_GANG_BC_FIT_COUNT; fit++) {
+		static struct sched_gang *g;
+		struct sched_gang_config c = {.procs = 4, .max_slots = 8, .max_jobs = GCAP, .scheme = SCHED_GANG_BC,
+					      .quantum = 5, .bc_fit = (enum sched_gang_bc_fit)fit};
+		/* S1: A A X X, S2: B B B B, S3: C C Y Y; X and Y end after one quantum: holes in S1 and S3. */
+		CHECK_EQ(sched_gang_init(&g, &c, arena, sizeof arena, on_event, NULL, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'A', 2, 100, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'X', 2, 1, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'B', 4, 100, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'C', 2, 100, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'Y', 2, 1, 0), SCHED_OK);
+		CHECK_EQ(g->n_slots, 3);
+		for (int k = 0; k < 3; k++)
+			CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+		CHECK_EQ(sched_gang_jobs(g), 3);
+		/* W: the first hole in round-robin (and slot) order is S1's; the last placement and the
+		 * newest slot are S3. V then: S3 is full; next fit wraps to S1, newest makes a slot. */
+		CHECK_EQ(sched_gang_submit(g, 'W', 2, 100, g->now), SCHED_OK);
+		CHECK_EQ(slot_of(g, 'W', 2), slot_of(g, fit == SCHED_GANG_FIT_NEXT || fit == SCHED_GANG_FIT_NEWEST ? 'C' : 'A', 0));
+		CHECK_EQ(sched_gang_submit(g, 'V', 2, 100, g->now), SCHED_OK);
+		CHECK_EQ(g->n_slots, fit == SCHED_GANG_FIT_NEWEST ? 4u : 3u);
+		if (fit == SCHED_GANG_FIT_NEXT)
+			CHECK_EQ(slot_of(g, 'V', 2), slot_of(g, 'A', 0));
+		CHECK_EQ(sched_gang_check(g), SCHED_OK);
+
+		/* S1: A A A A, S2: B B X X; after S1's quantum a new slot S3 for C joins the round before
+		 * S2 (C C - -), then X ends: holes in S3 (second in the round) and S2 (older). */
+		CHECK_EQ(sched_gang_init(&g, &c, arena, sizeof arena, on_event, NULL, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'A', 4, 100, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'B', 2, 100, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'X', 2, 1, 0), SCHED_OK);
+		CHECK_EQ(sched_gang_tick(g), SCHED_OK);
+		CHECK_EQ(sched_gang_submit(g, 'C', 2, 100, g->now), SCHED_OK);
+		CHECK_EQ(slot_of(g, 'C', 0), 1u);
+		CHECK_EQ(sched_gang_tick(g), SCHED_OK); /* S3 */
+		CHECK_EQ(sched_gang_tick(g), SCHED_OK); /* S2: X ends */
+		CHECK_EQ(sched_gang_jobs(g), 3);
+		CHECK_EQ(sched_gang_submit(g, 'D', 2, 100, g->now), SCHED_OK);
+		CHECK_EQ(slot_of(g, 'D', 2), slot_of(g, fit == SCHED_GANG_FIT_SLOT_ORDER ? 'B' : 'C', 0));
+		CHECK_EQ(sched_gang_check(g), SCHED_OK);
+	}
+}
+
 /* --- quanta in which nothing changes, in one step (issue 25) ---------------------------------- */
 
 #define LOGCAP 1024
@@ -932,6 +991,7 @@ static const struct test tests[] = {
 	{"brmms_takes_extras_back_when_an_arrival_must_wait", brmms_takes_extras_back_when_an_arrival_must_wait},
 	{"clock_arena_and_table_edges", clock_arena_and_table_edges},
 	{"bc_keeps_its_last_slot", bc_keeps_its_last_slot},
+	{"bc_fit_readings", bc_fit_readings},
 	{"skipping_quiet_quanta_is_ticking", skipping_quiet_quanta_is_ticking},
 	{"quiet_quanta_by_hand", quiet_quanta_by_hand},
 	{"the_engine_skips_quiet_quanta", the_engine_skips_quiet_quanta},

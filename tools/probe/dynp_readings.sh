@@ -1,47 +1,71 @@
 #!/usr/bin/env bash
 # The investigation behind docs/dynp.md "Why the advanced decider does not win
-# here": self-tuning dynP's simple and advanced deciders under other readings
-# of Streit 2002 (seed 004), section 3.2. An instrumented copy of the core
-# (dynp_readings.diff: counters of decider calls, cases and disagreements,
-# and switches for each reading, read from the environment) is built in a
-# temporary clone; the tree itself is untouched.
-#   tools/probe/dynp_readings.sh [TRACE.fix]   default: a KTH_syn set made by wlgen
-# Readings (environment): DYNP_EQ=sec|secfloor|secq|secall|fltall|rel:P|relq:P (how "=" is
-# evaluated), DYNP_WHEN=submit|end (when the decider runs), DYNP_MINQ=N (only
-# with N jobs waiting), DYNP_FCFS_IS_CURRENT=1 (FCFS scored as the policy in
-# force), DYNP_FCFS_QUEUE=1 (FCFS keeps the queue's order).
+# here" and the readings table of docs/dynp-results.md: self-tuning dynP's
+# simple and advanced deciders under other readings of "=" in Streit 2002
+# (seed 004), section 3.2, Table 1. An instrumented copy of the core
+# (dynp_readings.diff: the qualities the deciders compare, changed as the
+# environment names) is built in a temporary clone of the committed tree; the
+# tree itself is untouched.
+#   tools/probe/dynp_readings.sh [TRACE.fix [PROCS]]
+#       one row per reading: both deciders' ARTwW, the gap, the advanced
+#       decider's calls, disagreements and case 6b (default: KTH_syn, seed 1,
+#       as tools/dynp_report.sh makes it)
+#   tools/probe/dynp_readings.sh --csv DIR SET:PROCS:FILE...
+#       for tools/dynp_report.sh: each reading's replay of Table 4's command
+#       (both deciders x three qualities) of each FILE into DIR/READING.SET.SEED.csv,
+#       where FILE is .../SET.SEED.fix
+# Readings (environment of the probe's replay): DYNP_EQ=sec (each quality as
+# the average it stands for, in whole seconds), DYNP_EQ=rel:T (within a
+# fraction T of each other is equal), DYNP_FCFS_IS_CURRENT=1 (FCFS scored as
+# equal to the order in force).
 set -eu
+readings() { # NAME|ENV (empty: the core as it is)
+	cat <<'TXT'
+exact|
+sec|DYNP_EQ=sec
+rel0.1|DYNP_EQ=rel:0.001
+rel1|DYNP_EQ=rel:0.01
+rel5|DYNP_EQ=rel:0.05
+fcfscur|DYNP_FCFS_IS_CURRENT=1
+TXT
+}
+here=$(pwd)
+abs() { case $1 in /*) echo "$1" ;; *) echo "$here/$1" ;; esac; }
+if [ "${1:-}" = --csv ]; then
+	outdir=$(abs "$2")
+	shift 2
+	specs=""
+	for a in "$@"; do specs="$specs ${a%%:*}:$(echo "$a" | cut -d: -f2):$(abs "${a#*:*:}")"; done
+	. "$(dirname "$0")/lib.sh"
+	probe_clone dynp_readings.diff
+	readings | while IFS='|' read -r name env; do
+		for a in $specs; do
+			set_=${a%%:*} p=$(echo "$a" | cut -d: -f2) f=${a#*:*:}
+			seed=$(basename "$f" .fix)
+			seed=${seed##*.}
+			# shellcheck disable=SC2086 # env is one word or none
+			env $env build/replay --policy dynp --decider simple,advanced --quality artww,art,ms --procs "$p" \
+				--format csv --quiet "$f" >"$outdir/$name.$set_.$seed.csv"
+		done
+	done
+	exit 0
+fi
+trace=$(abs "${1:-}")
+procs=${2:-100}
 . "$(dirname "$0")/lib.sh"
 probe_clone dynp_readings.diff
-trace=${1:-}
-if [ -z "$trace" ]; then
-	build/wlgen --model matrix --from fixtures/KTH-SP2-1996-2.1-cln.fix --jobs 10000 --seed 1 -o "$tmp/KTH_syn.fix" >/dev/null
+if [ -z "${1:-}" ]; then
+	# shellcheck disable=SC2154 # tmp: probe_clone sets it
+	build/wlgen --model matrix --from fixtures/KTH-SP2-1996-2.1-cln.fix --procs 100 --weibull 0.35,200 --jobs 10000 --seed 1 \
+		-o "$tmp/KTH_syn.fix" >/dev/null
 	trace=$tmp/KTH_syn.fix
 fi
-run() { # LABEL ENV...: ARTwW of both deciders, the advanced one's calls, disagreements and cases
-	local label=$1 sa a out
-	shift
-	for d in simple advanced; do
-		out=$(env "$@" build/replay --policy dynp --quality artww --decider $d "$trace" 2>&1)
-		a=$(printf '%s\n' "$out" | awk '/^ARTwW/{print $3}')
-		if [ $d = simple ]; then
-			sa=$a
-			continue
-		fi
-		printf '%s | simple %s | advanced %s | gap %s | calls %s | differs %s | %s\n' "$label" "$sa" "$a" \
-			"$(awk -v s="$sa" -v a="$a" 'BEGIN{printf "%.1f%%", 100*(s-a)/s}')" \
-			"$(printf '%s\n' "$out" | awk '/STAT calls/{print $3}')" \
-			"$(printf '%s\n' "$out" | awk '/STAT differs/{print $3}')" \
-			"$(printf '%s\n' "$out" | sed -n 's/^STAT cases //p')"
-	done
-}
-run "current (exact)"
-run "whole seconds" DYNP_EQ=sec
-run "tolerance 0.1%" DYNP_EQ=rel:0.001
-run "tolerance 1%" DYNP_EQ=rel:0.01
-run "tolerance 5%" DYNP_EQ=rel:0.05
-run "decide at submit only" DYNP_WHEN=submit
-run "decide at job end only" DYNP_WHEN=end
-run "only with >= 5 waiting" DYNP_MINQ=5
-run "FCFS scored as the policy in force" DYNP_FCFS_IS_CURRENT=1
-run "FCFS keeps the queue order" DYNP_FCFS_QUEUE=1
+echo "reading | ARTwW simple | ARTwW advanced | gap | calls (advanced) | differs | case 6b"
+readings | while IFS='|' read -r name env; do
+	# shellcheck disable=SC2086 # env is one word or none
+	env $env build/replay --policy dynp --decider simple,advanced --procs "$procs" --format csv --quiet "$trace" |
+		awk -F, -v r="$name" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			{ a[$c["policy"]] = $c["artww"]; if ($c["policy"] ~ /adv/) { n = $c["decider_calls"]; d = $c["decider_differs"]; b = $c["case_6b"] } }
+			END { s = a["dynp-simple-artww"]; v = a["dynp-adv-artww"]
+			      printf "%s | %.0f | %.0f | %.1f%% | %d | %.1f%% | %.1f%%\n", r, s, v, 100 * (s - v) / s, n, 100 * d / n, 100 * b / n }'
+done

@@ -48,6 +48,23 @@ enum sched_gang_bc_slots {
 	SCHED_GANG_BC_SLOTS_COUNT
 };
 
+/*
+ * Where BC looks for a free aligned block. Section 4.1 says only "the
+ * conventional buddy (BC) system in which the workload balancing is not
+ * seriously considered and each job only runs in a single time slot"; these
+ * are the readings the text allows (issue 28 measures each against Tables 1
+ * and 2). Within a slot the leftmost free block is taken; without one in the
+ * slots the reading looks at, a new slot is made. The re-packing schemes
+ * ignore this setting.
+ */
+enum sched_gang_bc_fit {
+	SCHED_GANG_FIT_ROUND_ROBIN, /* default: first fit over the slots in round-robin order */
+	SCHED_GANG_FIT_NEXT,        /* next fit: round-robin order from the slot of the last placement, wrapping */
+	SCHED_GANG_FIT_SLOT_ORDER,  /* first fit over the slots in the order they were made, oldest first */
+	SCHED_GANG_FIT_NEWEST,      /* only the newest slot: no hole in an older slot is reused */
+	SCHED_GANG_BC_FIT_COUNT
+};
+
 struct sched_gang_config {
 	uint32_t procs;      /* a power of two, 1..32768 */
 	uint32_t max_slots;  /* rows of the matrix, 1..65535 */
@@ -55,6 +72,7 @@ struct sched_gang_config {
 	enum sched_gang_scheme scheme;
 	sched_time_t quantum; /* seconds per time slot; Zhou, Walsh and Brent 2000: 5 */
 	enum sched_gang_bc_slots bc_slots; /* BC only; 0 (keep-one) is the paper's */
+	enum sched_gang_bc_fit bc_fit;     /* BC only; 0 (round-robin) is our reading since issue 12 */
 };
 
 /*
@@ -67,6 +85,7 @@ struct sched_gang_params {
 	uint8_t scheme;           /* enum sched_gang_scheme (default BRMMS) */
 	uint8_t bc_slots;         /* enum sched_gang_bc_slots (default keep-one) */
 	bool set;                 /* false: the defaults for the whole block */
+	uint8_t bc_fit;           /* enum sched_gang_bc_fit (default round-robin); after `set`, which keeps its place */
 };
 
 struct sched_config;
@@ -230,6 +249,8 @@ extern const char *const sched_gang_scheme_names[SCHED_GANG_SCHEME_COUNT + 1];
 const char *sched_gang_scheme_name(enum sched_gang_scheme s);
 /* The names of enum sched_gang_bc_slots ("keep-one", "drop-empty"), NULL-terminated. */
 extern const char *const sched_gang_bc_slots_names[SCHED_GANG_BC_SLOTS_COUNT + 1];
+/* The names of enum sched_gang_bc_fit ("round-robin", "next-fit", "slot-order", "newest"), NULL-terminated. */
+extern const char *const sched_gang_bc_fit_names[SCHED_GANG_BC_FIT_COUNT + 1];
 int sched_gang_scheme_parse(const char *name, enum sched_gang_scheme *s);
 
 #endif /* SCHED_GANG_H */
