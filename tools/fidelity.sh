@@ -22,7 +22,8 @@ report() {
 	local file=$docs/$1 seed=$2
 	[ -f "$file" ] || { echo "fidelity: no $file (run its make target first)" >&2; exit 1; }
 	awk -F'|' -v dir="$tmp" -v def="$seed" -v rep="$1" '
-		/^\| where \|/ { table = 1; next }
+		# The claims table: its fourth column is the verdict (a table of readings side by side is not it).
+		/^\| where \|/ { v = $5; gsub(/ /, "", v); table = v == "verdict"; hdr = $0; next }
 		table && /^\|---/ { next }
 		table && /^\|/ {
 			s = def
@@ -33,6 +34,7 @@ report() {
 			else if ($2 ~ /Streit/) s = "004"
 			print >> (dir "/" s)
 			print rep >> (dir "/" s ".from")
+			print hdr > (dir "/" s ".hdr")
 			rows++
 			next
 		}
@@ -96,8 +98,9 @@ counts() {
 		echo
 		echo "$(tally "$tmp/$seed") From $(sort -u "$tmp/$seed.from" | sed 's|.*|[&](&)|' | paste -sd, - | sed 's/,/, /g'), where each row's measurement is explained."
 		echo
-		echo "| where | the paper's claim | ours | verdict | why |"
-		echo "|---|---|---|---|---|"
+		hdr=$(sort -u "$tmp/$seed.hdr" | head -1)
+		echo "$hdr"
+		echo "$hdr" | sed 's/[^|]*|/---|/g; s/^---//'
 		cat "$tmp/$seed"
 		echo
 	done
