@@ -49,6 +49,20 @@ cells() { # policy op backlog...: " v1 | v2 | ..." the mean cost at each backlog
 	done
 	echo "$row"
 }
+gang_table() { # PREFIX: per quantum and per arrival of each scheme on both machines, from policy=PREFIX-SCHEME lines
+	local sc procs op row
+	echo "| scheme | per quantum, 128 procs | per arrival, 128 | per quantum, 1024 | per arrival, 1024 |"
+	echo "|---|---:|---:|---:|---:|"
+	for sc in bc br brms brmms; do
+		row="| ${sc^^} |"
+		for procs in 128 1024; do
+			for op in quantum arrival; do
+				row="$row $(grep "policy=$1-$sc op=$op procs=$procs " "$tmp/a" | field per_op) |"
+			done
+		done
+		echo "$row"
+	done
+}
 fit() { # policy op by(backlog|segments)
 	grep "policy=$1 op=$2 " "$tmp/a" | while read -r l; do
 		echo "$(echo "$l" | field "$3") $(echo "$l" | field per_op)"
@@ -182,34 +196,14 @@ fit() { # policy op by(backlog|segments)
 	echo "re-packing, extra slots) and per arrival (\`sched_submit\`). The host's"
 	echo "x86-64 counts on Downey workloads are in [gang-cost.md](gang-cost.md)."
 	echo
-	echo "| scheme | per quantum, 128 procs | per arrival, 128 | per quantum, 1024 | per arrival, 1024 |"
-	echo "|---|---:|---:|---:|---:|"
-	for sc in bc br brms brmms; do
-		row="| ${sc^^} |"
-		for procs in 128 1024; do
-			for op in quantum arrival; do
-				row="$row $(grep "policy=gang-$sc op=$op procs=$procs " "$tmp/a" | field per_op) |"
-			done
-		done
-		echo "$row"
-	done
+	gang_table gang
 	echo
 	echo "The same workload driving the gang module alone (\`sched_gang_submit\`, \`sched_gang_tick\`:"
 	echo "the matrix, buddy blocks, re-packing and slots, without \`struct sched\`), as this benchmark"
 	echo "measured gang before it became a policy. The difference from the table above is the"
 	echo "scheduler's layer every policy pays: admission, the job table and its index, the clock."
 	echo
-	echo "| scheme | per quantum, 128 procs | per arrival, 128 | per quantum, 1024 | per arrival, 1024 |"
-	echo "|---|---:|---:|---:|---:|"
-	for sc in bc br brms brmms; do
-		row="| ${sc^^} |"
-		for procs in 128 1024; do
-			for op in quantum arrival; do
-				row="$row $(grep "policy=gang-module-$sc op=$op procs=$procs " "$tmp/a" | field per_op) |"
-			done
-		done
-		echo "$row"
-	done
+	gang_table gang-module
 	echo
 	echo "## Whole replays of the KTH SP2 fixture"
 	echo
