@@ -141,6 +141,24 @@ static void fig3_conservative_reservations(void)
 }
 
 /*
+ * Figure 4's set-up on 10 processors under cons (compress_at: its parameter, or -1 for the
+ * default): r1 (6 procs, 100 s) and R2 (4, 200 s) run from 0; Q1 (8, 100 s) waits for 200, Q2
+ * (4, 100 s) for 100. The caller ends R2 early.
+ */
+static void fig4_setup(struct fx *f, int compress_at)
+{
+	struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_CONS};
+	if (compress_at >= 0)
+		CHECK_EQ(sched_param_set(&cfg, sched_param_find("compress-at", NULL), (uint32_t)compress_at), SCHED_OK);
+	CHECK_EQ(fx_init_cfg(f, cfg), SCHED_OK);
+	CHECK_EQ(fx_submit(f, 'r', 6, 100, 0), SCHED_OK);
+	CHECK_EQ(fx_submit(f, 'R', 4, 200, 0), SCHED_OK);
+	CHECK_EQ(sched_advance(f->s, 0), SCHED_OK);
+	CHECK_EQ(fx_submit(f, 1, 8, 100, 0), SCHED_OK);
+	CHECK_EQ(fx_submit(f, 2, 4, 100, 0), SCHED_OK);
+}
+
+/*
  * Fig. 4. Machine 10: R1 holds 6 until 100, R2 holds 4 until 200. Q1 (8
  * procs, 100 s) is guaranteed 200; Q2 (4 procs, 100 s) backfills into
  * [100, 200). R2 ends at 10. Compression moves Q2 up to 10 and never delays
@@ -152,15 +170,8 @@ static void fig4_compression_keeps_guarantees(void)
 	static struct fx f, g, e;
 	struct fx *fs[3] = {&f, &g, &e};
 	for (int k = 0; k < 3; k++) {
-		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_CONS};
-		if (fs[k] == &e) /* the reading before issue 28: compress at once, and only at early ends */
-			CHECK_EQ(sched_param_set(&cfg, sched_param_find("compress-at", NULL), 1), SCHED_OK);
-		CHECK_EQ(fx_init_cfg(fs[k], cfg), SCHED_OK);
-		CHECK_EQ(fx_submit(fs[k], 'r', 6, 100, 0), SCHED_OK);
-		CHECK_EQ(fx_submit(fs[k], 'R', 4, 200, 0), SCHED_OK);
-		CHECK_EQ(sched_advance(fs[k]->s, 0), SCHED_OK);
-		CHECK_EQ(fx_submit(fs[k], 1, 8, 100, 0), SCHED_OK);
-		CHECK_EQ(fx_submit(fs[k], 2, 4, 100, 0), SCHED_OK);
+		/* e: the reading before issue 28, compress at once and only at early ends */
+		fig4_setup(fs[k], fs[k] == &e ? 1 : -1);
 		CHECK_EQ(fx_predict(fs[k], 1), 200);
 		CHECK_EQ(fx_predict(fs[k], 2), 100);
 		CHECK_EQ(sched_finish(fs[k]->s, 'R', 10), SCHED_OK);
@@ -400,14 +411,7 @@ static void on_time_end_compresses(void)
 	static struct fx f, e;
 	struct fx *fs[2] = {&f, &e};
 	for (int k = 0; k < 2; k++) {
-		struct sched_config cfg = {.procs = 10, .policy = SCHED_POLICY_CONS};
-		CHECK_EQ(sched_param_set(&cfg, sched_param_find("compress-at", NULL), (uint32_t)k), SCHED_OK);
-		CHECK_EQ(fx_init_cfg(fs[k], cfg), SCHED_OK);
-		CHECK_EQ(fx_submit(fs[k], 'r', 6, 100, 0), SCHED_OK);
-		CHECK_EQ(fx_submit(fs[k], 'R', 4, 200, 0), SCHED_OK);
-		CHECK_EQ(sched_advance(fs[k]->s, 0), SCHED_OK);
-		CHECK_EQ(fx_submit(fs[k], 1, 8, 100, 0), SCHED_OK);
-		CHECK_EQ(fx_submit(fs[k], 2, 4, 100, 0), SCHED_OK);
+		fig4_setup(fs[k], k); /* f: every (0), e: early (1) */
 		CHECK_EQ(sched_finish(fs[k]->s, 'R', 10), SCHED_OK);
 		CHECK_EQ(sched_advance(fs[k]->s, 10), SCHED_OK);
 		CHECK_EQ(fx_started(fs[k], 2), 10);
@@ -421,12 +425,7 @@ static void on_time_end_compresses(void)
 	CHECK_EQ(fx_started(&f, 1), 110);
 	/* A kill at the estimate is a termination too: the same under the core's own clock. */
 	static struct fx k;
-	CHECK_EQ(fx_init(&k, SCHED_POLICY_CONS, 10), SCHED_OK);
-	CHECK_EQ(fx_submit(&k, 'r', 6, 100, 0), SCHED_OK);
-	CHECK_EQ(fx_submit(&k, 'R', 4, 200, 0), SCHED_OK);
-	CHECK_EQ(sched_advance(k.s, 0), SCHED_OK);
-	CHECK_EQ(fx_submit(&k, 1, 8, 100, 0), SCHED_OK);
-	CHECK_EQ(fx_submit(&k, 2, 4, 100, 0), SCHED_OK);
+	fig4_setup(&k, -1);
 	CHECK_EQ(sched_finish(k.s, 'R', 10), SCHED_OK);
 	CHECK_EQ(sched_advance(k.s, 100), SCHED_OK); /* r is killed at its estimate, 100 */
 	CHECK_EQ(fx_when(&k, SCHED_DEC_KILL, 'r'), 100);
