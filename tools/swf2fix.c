@@ -45,18 +45,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "swf2fix: %s\n", err);
 		return 1;
 	}
-	/* Values the format cannot hold are errors; odd but representable things are reported. */
+	/* A value that does not fit was an error of the reader (swf.h's one rule); odd but representable things are reported. */
 	size_t fractions = 0, first_fraction = 0, no_procs = 0, no_run = 0, dup = 0;
 	for (size_t i = 0; i < t.n; i++) {
 		const struct swf_job *j = &t.text[i];
 		for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
 			double v = j->v[kept[k]];
-			if (v < -2147483648.0 || v > 2147483647.0) {
-				fprintf(stderr, "swf2fix: %s:%u: field %d (%.0f) does not fit in 32 bits\n", in,
-					j->line, kept[k] + 1, v);
-				swf_free(&t);
-				return 1;
-			}
 			if (v != floor(v) && fractions++ == 0)
 				first_fraction = j->line;
 		}

@@ -168,7 +168,7 @@ static void errors_name_file_and_line(void)
 		{"; hdr\n1 0 0 1 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1\n", ":2: expected 18 numeric fields, found 17"},
 		{"1 0 0 1 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1 7\n", ":1: more than 18 fields"},
 		{"\n\n1 0 0 x 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1\n", ":3: field 4 is not a number"},
-		{"1 0 0 1e999 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1\n", ":1: field 4 is not a number"},
+		{"1 0 0 1e999 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1\n", ":1: field 4 (run time): '1e999' is not a plain decimal"},
 		{"; only a header\n", ": no job lines in trace"},
 		{"", ": no job lines in trace"},
 	};
@@ -187,6 +187,94 @@ static void errors_name_file_and_line(void)
 	CHECK(strstr(err, "/nonexistent/trace.swf") != NULL);
 }
 
+/* The number rule by hand: each token, what it is, and its value where it is a plain decimal. */
+static void numbers_plain_decimals_only(void)
+{
+	const struct {
+		const char *text;
+		enum swf_num want;
+		double value;
+		size_t len; /* where *end stops */
+	} cases[] = {
+		{"0", SWF_NUM_OK, 0, 1},           {"-1", SWF_NUM_OK, -1, 2},
+		{"-0", SWF_NUM_OK, 0, 2},          {"3.60", SWF_NUM_OK, 3.6, 4},
+		{"5.", SWF_NUM_OK, 5, 2},          {".5", SWF_NUM_OK, 0.5, 2},
+		{"007 8", SWF_NUM_OK, 7, 3},       {"2147483648\t1", SWF_NUM_OK, 2147483648.0, 10},
+		{"1234567890123456789012", SWF_NUM_OK, 1.234567890123456789012e21, 22},
+		{"1e9", SWF_NUM_NOT_PLAIN, 0, 3},  {"+5", SWF_NUM_NOT_PLAIN, 0, 2},
+		{"0x10", SWF_NUM_NOT_PLAIN, 0, 4}, {"inf", SWF_NUM_NOT_PLAIN, 0, 3},
+		{"nan 1", SWF_NUM_NOT_PLAIN, 0, 3}, {"1e30", SWF_NUM_NOT_PLAIN, 0, 4},
+		{"x", SWF_NUM_SYNTAX, 0, 1},       {"-", SWF_NUM_SYNTAX, 0, 1},
+		{".", SWF_NUM_SYNTAX, 0, 1},       {"12abc", SWF_NUM_SYNTAX, 0, 5},
+		{"1.5.5", SWF_NUM_SYNTAX, 0, 5},   {"--1", SWF_NUM_SYNTAX, 0, 3},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *end = NULL;
+		double v = -99;
+		CHECK_EQ(swf_number(cases[i].text, &end, &v), cases[i].want);
+		CHECK_EQ((size_t)(end - cases[i].text), cases[i].len);
+		if (cases[i].want == SWF_NUM_OK)
+			CHECK(v == cases[i].value);
+	}
+}
+
+/* Reads a one-job trace with @p header and the job line's field @p field set to @p text: 0, or the error in @p err. */
+static int read_one(const char *header, int field, const char *text, struct swf_trace *t, char *err, size_t errlen)
+{
+	char buf[512];
+	int n = snprintf(buf, sizeof buf, "%s", header);
+	for (int k = 0; k < SWF_FIELDS; k++)
+		n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%s", k ? " " : "",
+			      k == field ? text : k == SWF_REQ_PROCS || k == SWF_ALLOC_PROCS ? "1" : k == SWF_RUN ? "10" : "-1");
+	snprintf(buf + n, sizeof buf - (size_t)n, "\n");
+	return swf_parse_buffer("t.swf", buf, strlen(buf), t, err, errlen);
+}
+
+/* The bounds, each side of each edge: a value that does not fit is an error naming line and field, never clamped. */
+static void values_that_do_not_fit_are_errors(void)
+{
+	struct swf_trace t;
+	char err[300];
+	CHECK_EQ(read_one("", SWF_REQ_TIME, "2147483647", &t, err, sizeof err), 0);
+	CHECK_EQ(t.jobs[0].req_time, 2147483647);
+	swf_free(&t);
+	CHECK_EQ(read_one("", SWF_USER, "-2147483648", &t, err, sizeof err), 0);
+	CHECK_EQ(t.jobs[0].user, INT32_MIN);
+	swf_free(&t);
+	CHECK_EQ(read_one("", SWF_REQ_TIME, "4294967296", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK(strcmp(err, "t.swf:1: field 9 (requested time): 4294967296 does not fit: allowed -2147483648..2147483647") == 0);
+	CHECK_EQ(read_one("", SWF_REQ_TIME, "2147483648", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK_EQ(read_one("", SWF_REQ_TIME, "2147483647.5", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK_EQ(read_one("", SWF_USER, "-2147483649", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK(strstr(err, "t.swf:1: field 12 (user): -2147483649 does not fit") != NULL);
+	/* Fields the records leave out follow the same rule. */
+	CHECK_EQ(read_one("", SWF_THINK, "99999999999", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK(strstr(err, "t.swf:1: field 18 (think time): 99999999999 does not fit") != NULL);
+	CHECK_EQ(read_one("", SWF_REQ_TIME, "1e30", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK(strcmp(err, "t.swf:1: field 9 (requested time): '1e30' is not a plain decimal (digits, a '-', a fraction)") == 0);
+	CHECK_EQ(read_one("; MaxProcs: 99999999999\n", SWF_JOB, "1", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK(strcmp(err, "t.swf:1: header MaxProcs: 99999999999 does not fit: allowed -1..2147483647") == 0);
+	CHECK_EQ(read_one("; MaxProcs: 1e9\n", SWF_JOB, "1", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK(strcmp(err, "t.swf:1: header MaxProcs: '1e9' is not an integer (plain decimal digits)") == 0);
+	CHECK_EQ(read_one("; x\n; MaxNodes: 8.5\n", SWF_JOB, "1", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK(strstr(err, "t.swf:2: header MaxNodes: '8.5' is not an integer") != NULL);
+	CHECK_EQ(read_one("; TimeZone: 86401\n", SWF_JOB, "1", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK_EQ(read_one("; UnixStartTime: -5\n", SWF_JOB, "1", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK_EQ(read_one("; MaxProcs: 338abc\n", SWF_JOB, "1", &t, err, sizeof err), SCHED_E_FORMAT);
+	/* The largest of each, and a value followed by a remark, as the archive writes them. */
+	CHECK_EQ(read_one("; MaxProcs: 2147483647\n; MaxNodes: 338 (batch partition; 512 total)\n"
+			  "; TimeZone: -86400\n; UnixStartTime: 253402300799\n",
+			  SWF_JOB, "1", &t, err, sizeof err), 0);
+	CHECK_EQ(t.hdr.max_procs, 2147483647L);
+	CHECK_EQ(t.hdr.max_nodes, 338L);
+	CHECK_EQ(t.hdr.tz_offset, -86400L);
+	CHECK(t.hdr.unix_start == 253402300799LL);
+	swf_free(&t);
+	/* A header fault and a field fault: both lines are named. */
+	CHECK_EQ(read_one("; MaxProcs: -2\n", SWF_RUN, "1e3", &t, err, sizeof err), SCHED_E_FORMAT);
+	CHECK(strstr(err, "t.swf:1: header MaxProcs: -2 does not fit: allowed -1..2147483647; 1 more bad lines: 2") != NULL);
+}
+
 static void shortest_round_trip_printing(void)
 {
 	char buf[64];
@@ -197,6 +285,11 @@ static void shortest_round_trip_printing(void)
 		fclose(f);
 		CHECK(strtod(buf, NULL) == vals[i]);
 		CHECK(strlen(buf) <= 9);
+		/* What --jobs-out writes, the reader takes back: a plain decimal (1e-7 as 0.0000001). */
+		const char *end;
+		double back;
+		CHECK_EQ(swf_number(buf, &end, &back), SWF_NUM_OK);
+		CHECK(back == vals[i] && *end == '\0');
 	}
 }
 
@@ -206,6 +299,8 @@ static const struct test tests[] = {
 	{"jobs_only_reading_matches", jobs_only_reading_matches},
 	{"sorted_by_submit", sorted_by_submit},
 	{"errors_name_file_and_line", errors_name_file_and_line},
+	{"numbers_plain_decimals_only", numbers_plain_decimals_only},
+	{"values_that_do_not_fit_are_errors", values_that_do_not_fit_are_errors},
 	{"shortest_round_trip_printing", shortest_round_trip_printing},
 	{NULL, NULL},
 };
