@@ -335,6 +335,9 @@ int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
 		snprintf(msg, len, "%s: %s", op->trace, err);
 		return rc;
 	}
+	if (r->trace.trailing)
+		fprintf(stderr, "replay: warning: %s: %llu bytes after the end of the gzip data, ignored\n", op->trace,
+			(unsigned long long)r->trace.trailing);
 	if (r->trace.non_integral)
 		fprintf(stderr, "replay: %s: %u values with a fraction in integer fields were truncated\n",
 			op->trace, r->trace.non_integral);

@@ -64,6 +64,9 @@ int main(int argc, char **argv)
 	struct trace_stats st;
 	trace_stats(&t, &st);
 	fprintf(stderr, "swf2fix: %s: %zu job lines\n", in, t.n);
+	if (t.trailing)
+		fprintf(stderr, "  warning: %llu bytes after the end of the gzip data, ignored\n",
+			(unsigned long long)t.trailing);
 	if (t.hdr.max_records >= 0 && (size_t)t.hdr.max_records != t.n)
 		fprintf(stderr, "  header MaxRecords %ld differs from the %zu job lines (it describes the original log)\n",
 			t.hdr.max_records, t.n);

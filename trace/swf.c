@@ -289,8 +289,12 @@ static int parse(const char *path, line_fn next, void *ctx, bool keep_text, stru
 	}
 	if (rc == 0 && got == SCHED_E_RANGE)
 		rc = fail(err, errlen, path, lineno + 1, "line longer than 4095 bytes");
-	else if (rc == 0 && got < 0)
-		rc = fail(err, errlen, path, lineno, why ? why : "read error");
+	else if (rc == 0 && got < 0) {
+		/* Not the line's fault (a CRC is checked at the end of the data): where the reading stopped. */
+		char msg[200];
+		snprintf(msg, sizeof msg, lineno ? "%s (after line %u)" : "%s", why ? why : "read error", lineno);
+		rc = fail(err, errlen, path, 0, msg);
+	}
 	if (rc == 0 && bad.n > 0) {
 		char msg[440];
 		int len = snprintf(msg, sizeof msg, "%s", bad.first);
@@ -321,39 +325,168 @@ static int parse(const char *path, line_fn next, void *ctx, bool keep_text, stru
 	return rc;
 }
 
-static int gz_line(void *ctx, char *buf, size_t cap, const char **why)
+/*
+ * A trace file, plain or gzip'd (one member or several, as gzip -d takes
+ * them), inflated here rather than through gzgets: gzgets drops whatever
+ * follows the last member without a word and puts the path in its own
+ * messages, so a CRC error named it twice.
+ */
+struct file_src {
+	FILE *f;
+	z_stream z;
+	bool gz, member_end; /* gzip'd; the last inflate ended a member */
+	size_t pos, len;     /* the unread bytes of out */
+	uint64_t trailing;   /* bytes after the last member, ignored */
+	const char *why;
+	char why_buf[120];
+	unsigned char in[1 << 16], out[1 << 17];
+};
+
+/* At least @p need unread bytes of input, if the file has them; false on a read error. */
+static bool fill_in(struct file_src *s, size_t need)
 {
-	gzFile gz = ctx;
-	if (gzgets(gz, buf, (int)cap) == NULL) {
-		int zerr;
-		const char *msg = gzerror(gz, &zerr);
-		if (zerr == Z_BUF_ERROR) {
-			*why = "compressed data ends early (truncated .gz)";
-			return SCHED_E_IO;
-		}
-		if (zerr != Z_OK) {
-			*why = msg;
-			return SCHED_E_IO;
-		}
-		return 0;
+	if (s->z.avail_in >= need || feof(s->f))
+		return true;
+	memmove(s->in, s->z.next_in, s->z.avail_in);
+	s->z.next_in = s->in;
+	s->z.avail_in += (uInt)fread(s->in + s->z.avail_in, 1, sizeof s->in - s->z.avail_in, s->f);
+	if (ferror(s->f)) {
+		s->why = strerror(errno ? errno : EIO);
+		return false;
 	}
-	size_t len = strlen(buf);
-	if (len == cap - 1 && buf[len - 1] != '\n' && !gzeof(gz))
-		return SCHED_E_RANGE;
+	return true;
+}
+
+/* After a member: another member, the end, or bytes that are no gzip data (counted, the caller warns). */
+static int next_member(struct file_src *s)
+{
+	if (!fill_in(s, 2))
+		return SCHED_E_IO;
+	if (s->z.avail_in == 0)
+		return 0;
+	if (s->z.avail_in >= 2 && s->z.next_in[0] == 0x1f && s->z.next_in[1] == 0x8b) {
+		s->member_end = false;
+		return inflateReset(&s->z) == Z_OK ? 1 : SCHED_E_IO;
+	}
+	s->trailing += s->z.avail_in;
+	s->z.avail_in = 0;
+	while (!feof(s->f) && !ferror(s->f))
+		s->trailing += fread(s->in, 1, sizeof s->in, s->f);
+	return 0;
+}
+
+/* The next block of text into out: 1, 0 at the end, SCHED_E_IO with s->why. */
+static int refill(struct file_src *s)
+{
+	s->pos = s->len = 0;
+	if (!s->gz) {
+		s->len = fread(s->out, 1, sizeof s->out, s->f);
+		if (s->len == 0 && ferror(s->f)) {
+			s->why = strerror(errno ? errno : EIO);
+			return SCHED_E_IO;
+		}
+		return s->len > 0;
+	}
+	while (s->len == 0) {
+		if (s->member_end) {
+			int rc = next_member(s);
+			if (rc <= 0)
+				return rc;
+		}
+		if (!fill_in(s, 1))
+			return SCHED_E_IO;
+		s->z.next_out = s->out;
+		s->z.avail_out = sizeof s->out;
+		int rc = inflate(&s->z, Z_NO_FLUSH);
+		s->len = sizeof s->out - s->z.avail_out;
+		if (rc == Z_STREAM_END) {
+			s->member_end = true;
+		} else if (rc == Z_BUF_ERROR) { /* no input left to make progress with: fill_in found the end */
+			s->why = "compressed data ends early: the .gz is truncated";
+			return SCHED_E_IO;
+		} else if (rc != Z_OK) {
+			/* zlib's "incorrect data check": the gzip trailer's CRC-32 does not match the data */
+			snprintf(s->why_buf, sizeof s->why_buf, "the .gz is damaged: %s",
+				 rc == Z_MEM_ERROR ? "out of memory" : s->z.msg ? s->z.msg : "corrupt compressed data");
+			s->why = s->why_buf;
+			return SCHED_E_IO;
+		}
+	}
 	return 1;
+}
+
+static int file_line(void *ctx, char *buf, size_t cap, const char **why)
+{
+	struct file_src *s = ctx;
+	size_t n = 0;
+	while (n < cap - 1) {
+		if (s->pos == s->len) {
+			int rc = refill(s);
+			if (rc < 0) {
+				*why = s->why;
+				return rc;
+			}
+			if (rc == 0)
+				break;
+		}
+		const unsigned char *at = s->out + s->pos;
+		const unsigned char *nl = memchr(at, '\n', s->len - s->pos);
+		size_t take = nl ? (size_t)(nl - at) + 1 : s->len - s->pos;
+		if (take > cap - 1 - n)
+			take = cap - 1 - n;
+		memcpy(buf + n, at, take);
+		/* A NUL would end the line early: a separator, as in mem_line. */
+		for (char *z = memchr(buf + n, '\0', take); z != NULL; z = memchr(z, '\0', (size_t)(buf + n + take - z)))
+			*z = ' ';
+		n += take;
+		s->pos += take;
+		if (buf[n - 1] == '\n')
+			break;
+	}
+	buf[n] = '\0';
+	if (n == cap - 1 && buf[n - 1] != '\n') {
+		int rc = s->pos < s->len ? 1 : refill(s);
+		if (rc < 0) {
+			*why = s->why;
+			return rc;
+		}
+		if (rc > 0)
+			return SCHED_E_RANGE;
+	}
+	return n > 0;
 }
 
 static int read_file(const char *path, bool keep_text, struct swf_trace *t, char *err, size_t errlen)
 {
-	gzFile gz = gzopen(path, "rb");
-	if (gz == NULL) {
-		memset(t, 0, sizeof *t);
+	memset(t, 0, sizeof *t);
+	struct file_src *s = calloc(1, sizeof *s);
+	if (s == NULL)
+		return fail(err, errlen, path, 0, "out of memory");
+	s->z.next_in = s->in;
+	errno = 0;
+	s->f = fopen(path, "rb");
+	if (s->f == NULL) {
 		(void)fail(err, errlen, path, 0, errno ? strerror(errno) : "cannot open");
+		free(s);
 		return SCHED_E_NOENT;
 	}
-	gzbuffer(gz, 1 << 17);
-	int rc = parse(path, gz_line, gz, keep_text, t, err, errlen);
-	gzclose(gz);
+	int rc = fill_in(s, 2) ? SCHED_OK : fail(err, errlen, path, 0, s->why);
+	s->gz = s->z.avail_in >= 2 && s->z.next_in[0] == 0x1f && s->z.next_in[1] == 0x8b;
+	if (rc == SCHED_OK && s->gz && inflateInit2(&s->z, 16 + MAX_WBITS) != Z_OK)
+		rc = fail(err, errlen, path, 0, "out of memory");
+	if (rc == SCHED_OK && !s->gz) {
+		/* Plain text: what fill_in read is the first block. */
+		memcpy(s->out, s->in, s->z.avail_in);
+		s->len = s->z.avail_in;
+	}
+	if (rc == SCHED_OK)
+		rc = parse(path, file_line, s, keep_text, t, err, errlen);
+	if (rc == SCHED_OK)
+		t->trailing = s->trailing;
+	if (s->gz)
+		inflateEnd(&s->z);
+	fclose(s->f);
+	free(s);
 	return rc;
 }
 

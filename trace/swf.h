@@ -78,10 +78,12 @@ struct swf_trace {
 	size_t n;
 	uint32_t non_integral;  /* values with a fraction in fields other than 6, 7 and 10 */
 	uint32_t submit_backwards; /* job lines whose submit time is below the previous line's */
+	uint64_t trailing;      /* bytes after the gzip data, ignored (the caller warns) */
 };
 
 /**
- * Read the SWF trace at @p path (gzip'd or plain; zlib reads both). Blank
+ * Read the SWF trace at @p path (gzip'd, in one member or several, or plain).
+ * Bytes after the last gzip member are ignored and counted in t->trailing. Blank
  * lines are ignored, CRLF is accepted, header keys are parsed where
  * present. O(size). On failure writes a one-line message naming the file
  * and, where it applies, the first bad line (and the numbers of up to ten

@@ -105,6 +105,108 @@ static void jobs_only_reading_matches(void)
 	unlink(bad);
 }
 
+/* The bytes of file @p p, into a new buffer of *n bytes. */
+static unsigned char *slurp(const char *p, size_t *n)
+{
+	FILE *f = fopen(p, "rb");
+	unsigned char *b = malloc(1 << 20);
+	*n = f && b ? fread(b, 1, 1 << 20, f) : 0;
+	if (f)
+		fclose(f);
+	return b;
+}
+
+static void spill(const char *p, const unsigned char *b, size_t n)
+{
+	FILE *f = fopen(p, "wb");
+	fwrite(b, 1, n, f);
+	fclose(f);
+}
+
+/*
+ * The gzip reading against zlib's own gzread as the reference: the committed
+ * KTH trace (many 128 KiB blocks, lines across their edges) inflated by
+ * gzread into a plain file reads to the same records; two members read as
+ * one text; bytes after the data are counted, not read; a flipped CRC and a
+ * cut file are errors that name the path once.
+ */
+static void gzip_members_garbage_and_damage(void)
+{
+	const char *kth = "fixtures/KTH-SP2-1996-2.1-cln.swf.gz";
+	char plain[] = "/tmp/test_swf_plain_XXXXXX";
+	int fd = mkstemp(plain);
+	CHECK(fd >= 0);
+	gzFile g = gzopen(kth, "rb");
+	char chunk[8192];
+	int got;
+	while ((got = gzread(g, chunk, sizeof chunk)) > 0)
+		CHECK_EQ(write(fd, chunk, (size_t)got), got);
+	gzclose(g);
+	close(fd);
+	struct swf_trace a, b;
+	char err[256];
+	CHECK_EQ(swf_read(kth, &a, err, sizeof err), 0);
+	CHECK_EQ(swf_read(plain, &b, err, sizeof err), 0);
+	unlink(plain);
+	CHECK_EQ(a.n, 28476); /* the header's MaxRecords */
+	CHECK(b.n == a.n && memcmp(a.jobs, b.jobs, a.n * sizeof *a.jobs) == 0);
+	CHECK(a.trailing == 0 && b.trailing == 0);
+	swf_free(&a);
+	swf_free(&b);
+
+	size_t n;
+	unsigned char *one = slurp(write_file(good, true), &n);
+	unsigned char *two = malloc(2 * n + 16);
+	memcpy(two, one, n);
+	memcpy(two + n, one, n);
+	spill(path, two, 2 * n);
+	CHECK_EQ(swf_read(path, &a, err, sizeof err), 0);
+	CHECK(a.n == 12 && a.trailing == 0 && a.jobs[6].job == 1);
+	swf_free(&a);
+	memcpy(two + n, "garbage!", 8);
+	spill(path, two, n + 8);
+	CHECK_EQ(swf_read(path, &a, err, sizeof err), 0);
+	CHECK(a.n == 6 && a.trailing == 8);
+	swf_free(&a);
+	two[n - 8] ^= 0x01; /* the trailer's CRC-32 */
+	spill(path, two, n);
+	CHECK_EQ(swf_read(path, &a, err, sizeof err), SCHED_E_FORMAT);
+	CHECK(strstr(err, "incorrect data check") != NULL);
+	CHECK(strncmp(err, path, strlen(path)) == 0 && strstr(err + 1, path) == NULL);
+	spill(path, one, n - 10);
+	CHECK_EQ(swf_read(path, &a, err, sizeof err), SCHED_E_FORMAT);
+	CHECK(strstr(err, "the .gz is truncated") != NULL && strstr(err + 1, path) == NULL);
+	unlink(path);
+	free(one);
+	free(two);
+}
+
+/* A line of 4095 bytes with its newline is read, one of 4096 is an error, in a plain file and a gzip'd one alike. */
+static void line_length_limit(void)
+{
+	static char text[8192];
+	for (int gz = 0; gz < 2; gz++)
+		for (int extra = 0; extra < 2; extra++) {
+			const char *job = "1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 1 1 -1 -1";
+			size_t pad = 4094 - strlen(job) + (size_t)extra;
+			memcpy(text, job, strlen(job));
+			memset(text + strlen(job), ' ', pad);
+			strcpy(text + strlen(job) + pad, "\n2 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 1 1 -1 -1\n");
+			struct swf_trace t;
+			char err[256];
+			int rc = swf_read(write_file(text, gz), &t, err, sizeof err);
+			unlink(path);
+			if (extra == 0) {
+				CHECK_EQ(rc, 0);
+				CHECK_EQ(t.n, 2);
+				swf_free(&t);
+			} else {
+				CHECK_EQ(rc, SCHED_E_FORMAT);
+				CHECK(strstr(err, ":1: line longer than 4095 bytes") != NULL);
+			}
+		}
+}
+
 /* The conventions of workload.h, job by job. */
 static void cleaning_conventions(void)
 {
@@ -299,6 +401,8 @@ static const struct test tests[] = {
 	{"jobs_only_reading_matches", jobs_only_reading_matches},
 	{"sorted_by_submit", sorted_by_submit},
 	{"errors_name_file_and_line", errors_name_file_and_line},
+	{"gzip_members_garbage_and_damage", gzip_members_garbage_and_damage},
+	{"line_length_limit", line_length_limit},
 	{"numbers_plain_decimals_only", numbers_plain_decimals_only},
 	{"values_that_do_not_fit_are_errors", values_that_do_not_fit_are_errors},
 	{"shortest_round_trip_printing", shortest_round_trip_printing},
