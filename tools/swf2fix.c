@@ -16,8 +16,10 @@ static const char usage[] =
 "when it replays. Kept fields: 1 job, 2 submit, 4 run time, 5 and 8\n"
 "processors, 9 requested time, 11 status, 12 user, 13 group, 15 queue,\n"
 "16 partition; a field that is -1 for every job takes no space.\n"
-"Reports what it finds odd on stderr; a line it cannot parse is an error\n"
-"(with its number). Exit status: 0 done, 1 bad input, 2 bad usage.\n";
+"Reports what it finds odd on stderr; a line it cannot parse, a number that\n"
+"is not a plain decimal or does not fit in 32 bits, a header key out of its\n"
+"range is an error (with its line and field; the replayer's rule).\n"
+"Exit status: 0 done, 1 bad input, 2 bad usage.\n";
 
 static const int kept[] = {SWF_JOB, SWF_SUBMIT, SWF_RUN, SWF_ALLOC_PROCS, SWF_REQ_PROCS,
 			   SWF_REQ_TIME, SWF_STATUS, SWF_USER, SWF_GROUP, SWF_QUEUE, SWF_PARTITION};
