@@ -40,7 +40,7 @@ TRACE_LIB_SRC := trace/swf.c trace/fixture_io.c trace/tz.c trace/site.c trace/wo
 SIM_LIB_SRC := sim_host/replay.c sim_host/report.c sim_host/gang_replay.c sim_host/pictures.c sim_host/pyss_stats.c
 # What the replayer and the tools share without a tool including the replayer's headers: the CSV and
 # JSON field writers, the progress line.
-COMMON_SRC := common/fields.c common/progress.c
+COMMON_SRC := common/fields.c common/progress.c common/outpaths.c
 SIM_MAIN_SRC := sim_host/main.c sim_host/options.c sim_host/policy_opts.c sim_host/run.c
 # The bridge (docs/bridge.md): the controller's decisions as local processes.
 BRIDGE_SRC := $(wildcard bridge/*.c)

@@ -60,6 +60,18 @@ static void append(char *buf, size_t n, const char *text)
 	buf[at] = '\0';
 }
 
+/* Append @p v in decimal. */
+static void append_u32(char *buf, size_t n, uint32_t v)
+{
+	char d[11];
+	unsigned k = sizeof d - 1;
+	d[k] = '\0';
+	do
+		d[--k] = (char)('0' + v % 10u);
+	while ((v /= 10u) != 0 && k > 0);
+	append(buf, n, d + k);
+}
+
 /* What a parameter takes, for an error: "heuristic is one of ast, aat, ..." or "sf takes 0..1000". */
 static void describe(const struct sched_param *p, char *buf, size_t n)
 {
@@ -183,8 +195,13 @@ static void config_machine(struct args *a)
 	uint32_t v;
 	if (!con_number(a->v[2], &v))
 		return;
-	if (v == 0 || (jobs && v > CONSOLE_MAX_JOBS) || (procs && v >= SCHED_NOW_LIMIT)) {
-		con_err(SCHED_E_RANGE, jobs ? "jobs must be 1..max_jobs of the build" : "procs must be at least 1");
+	uint32_t max = jobs ? CONSOLE_MAX_JOBS : SCHED_NOW_LIMIT - 1; /* the build's job table; the core's clock */
+	if (v == 0 || v > max) {
+		char why[64] = "";
+		append(why, sizeof why, jobs ? "jobs takes 1.." : "procs takes 1..");
+		append_u32(why, sizeof why, max);
+		append(why, sizeof why, jobs ? " (max_jobs of the build)" : "");
+		con_err(SCHED_E_RANGE, why);
 		return;
 	}
 	struct con_load l = con_view_load(con_sched());

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* The host twin's entry (build/console): the board's console on stdin/stdout, plus --help. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "console.h"
 #include "port.h"
@@ -18,7 +22,9 @@ static const char usage[] =
 	"                and a restart restores it (docs/store-format.md); without it,\n"
 	"                nothing survives the process. A store this build cannot take up\n"
 	"                (another build's layout, or damage that left no snapshot) is\n"
-	"                refused and left as it is: journaled commands then fail\n"
+	"                refused and left as it is: journaled commands then fail.\n"
+	"                A FILE that cannot be opened or created ends the console at\n"
+	"                once, with the reason (exit status 1)\n"
 	"  --store-format  start the store afresh, empty, discarding whatever it held\n"
 	"                (as the console's \"store format\" does)\n"
 	"The protocol and the error codes: docs/console.md.\n";
@@ -27,6 +33,13 @@ int main(int argc, char **argv)
 {
 	int i = 1;
 	if (argc > 2 && strcmp(argv[1], "--store") == 0) {
+		/* Open as the port will (created if missing), so a bad path fails here with its reason, not in every command. */
+		int fd = open(argv[2], O_RDWR | O_CREAT, 0644);
+		if (fd < 0) {
+			fprintf(stderr, "console: --store %s: cannot be opened: %s\n", argv[2], strerror(errno));
+			return 1;
+		}
+		close(fd);
 		port_host_store_file(argv[2]);
 		i = 3;
 		if (argc > i && strcmp(argv[i], "--store-format") == 0) {

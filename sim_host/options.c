@@ -6,11 +6,13 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sched/err.h"
+#include "sched/replay.h"
 
 const char options_help[] =
 "Usage: replay [OPTIONS] TRACE\n"
@@ -41,7 +43,8 @@ const char options_help[] =
 "                     grows with the jobs (three lines each at most), under\n"
 "                     gang too, however long they run\n"
 "  --capacity N       jobs the core may hold at once (default: all of them);\n"
-"                     arrivals beyond it are refused and counted\n"
+"                     arrivals beyond it are refused and counted; more than\n"
+"                     the core can hold is an error that names the limit\n"
 "  --check            run the core's invariant checker after every call (slow)\n"
 "  --events-plans     with --events-out: also `T plan JOB START` each time a\n"
 "                     waiting job's reservation moves (planning policies);\n"
@@ -72,6 +75,8 @@ const char options_help[] =
 "                     quantum\n"
 "  --timeline-svg FILE  the same timeline drawn as SVG (gang: with a panel of\n"
 "                     the slots in use)\n"
+"                     (every output file is checked before the trace is read,\n"
+"                     without being touched: a bad path fails at once)\n"
 "  --hash             after the report, print `hash POLICY PERIOD HEX`: the\n"
 "                     64-bit hash of each schedule, as the firmware's replay\n"
 "                     command computes it (docs/console.md)\n"
@@ -159,11 +164,12 @@ int options_count(const char *opt, const char *s, unsigned long max, unsigned lo
 {
 	char *end;
 	errno = 0;
-	if (*s == '-' || *s == '\0')
-		return options_usage(msg, len, "expected a positive number for", opt);
-	unsigned long v = strtoul(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v == 0 || v > max)
-		return options_usage(msg, len, "expected a positive number for", opt);
+	unsigned long v = *s >= '0' && *s <= '9' ? strtoul(s, &end, 10) : 0;
+	if (v == 0 || errno != 0 || *end != '\0' || v > max) {
+		char what[96];
+		snprintf(what, sizeof what, "%s takes a whole number in 1..%lu", opt, max);
+		return options_usage(msg, len, what, s);
+	}
 	*out = v;
 	return SCHED_OK;
 }
@@ -367,6 +373,36 @@ static int one_option(int ch, const char *arg, struct opts *o, enum sched_policy
 	return simple_option(ch, arg, o, msg, len);
 }
 
+/* Whether the core takes @p cap jobs under @p pol: the core's own check (its arena must stay under 4 GiB). */
+static bool capacity_fits(const struct opts *o, enum sched_policy_id pol, uint32_t cap)
+{
+	struct sched_config cfg = o->base;
+	cfg.policy = pol;
+	cfg.procs = 1;
+	cfg.max_jobs = cap;
+	cfg.scratch_jobs = o->pol.scratch ? (uint32_t)o->pol.scratch : sched_policy_needs_scratch(pol) ? cap : 0;
+	return sched_replay_check(&cfg, SIZE_MAX) == SCHED_OK;
+}
+
+/* --capacity against what every column's policy can hold; the limit, found by bisection, goes in the message. */
+static int capacity_check(const struct opts *o, char *msg, size_t len)
+{
+	for (size_t c = 0; o->capacity && c < o->n_specs; c++) {
+		enum sched_policy_id pol = o->specs[c].policy;
+		if (capacity_fits(o, pol, (uint32_t)o->capacity) || !capacity_fits(o, pol, 1))
+			continue; /* fits, or refused for another reason, which the replay names */
+		uint32_t lo = 1, hi = (uint32_t)o->capacity; /* lo fits, hi does not */
+		while (hi - lo > 1) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			*(capacity_fits(o, pol, mid) ? &lo : &hi) = mid;
+		}
+		snprintf(msg, len, "--capacity %lu is more than the core can hold under %s (its memory stays under 4 GiB): allowed 1..%u",
+			 o->capacity, sched_policy_name(pol), lo);
+		return SCHED_E_INVAL;
+	}
+	return SCHED_OK;
+}
+
 /* The checks between options, once all are read. */
 static int cross_checks(int argc, char **argv, struct opts *o, const enum sched_policy_id *policies,
 			size_t n_policies, char *msg, size_t len)
@@ -379,6 +415,9 @@ static int cross_checks(int argc, char **argv, struct opts *o, const enum sched_
 		has_gang |= sched_policy_timeshared(policies[p]);
 	if (has_gang && (o->site || o->capacity))
 		return options_usage(msg, len, "--site and --capacity do not apply to --policy gang (one partition, every job held)", NULL);
+	rc = capacity_check(o, msg, len);
+	if (rc != SCHED_OK)
+		return rc;
 	if (o->plans && o->events_out == NULL)
 		return options_usage(msg, len, "--events-plans needs --events-out", NULL);
 	if (optind != argc - 1)
@@ -422,13 +461,18 @@ int options_parse(int argc, char **argv, struct opts *o, char *msg, size_t len)
 	long_options(longopts);
 	opterr = 0;
 	int ch;
-	while (rc == SCHED_OK && (ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	/* The leading ':' makes getopt tell a missing argument (':') from an unknown option ('?'). */
+	while (rc == SCHED_OK && (ch = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		if (ch == 'h') {
 			o->help = true;
 			return SCHED_OK;
 		}
+		if (ch == '?' && optopt != 0) {
+			char name[3] = {'-', (char)optopt, '\0'};
+			return options_usage(msg, len, "unknown option", name);
+		}
 		if (ch == '?' || ch == ':')
-			return options_usage(msg, len, optopt ? "option needs an argument" : "unknown option",
+			return options_usage(msg, len, ch == ':' ? "option needs an argument" : "unknown option",
 					     argv[optind - 1]);
 		rc = one_option(ch, optarg, o, policies, &n_policies, msg, len);
 	}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fixture_io.h"
+#include "outpaths.h"
 #include "gang_replay.h"
 #include "pictures.h"
 #include "pyss_stats.h"
@@ -315,6 +316,13 @@ int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
 {
 	memset(r, 0, sizeof *r);
 	r->op = op;
+	/* Every output, before any work: a path that cannot be written fails now, not after the replay. */
+	const struct outpath outs[] = {
+		{"--jobs-out", op->jobs_out}, {"--events-out", op->events_out}, {"--gantt", op->gantt},
+		{"--timeline", op->timeline}, {"--timeline-svg", op->timeline_svg},
+	};
+	if (!outpaths_check(outs, sizeof outs / sizeof outs[0], msg, len))
+		return SCHED_E_NOENT;
 	sched_procs_t site_size = 0;
 	int rc = op->site ? load_site(r, op, &site_size, msg, len) : SCHED_OK;
 	if (rc == SCHED_OK && trace_load(op->trace, op->jobs_out != NULL, &r->trace, msg, len) != 0)
@@ -335,6 +343,9 @@ int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
 		snprintf(msg, len, "%s: %s", op->trace, err);
 		return rc;
 	}
+	if (r->trace.trailing)
+		fprintf(stderr, "replay: warning: %s: %llu bytes after the end of the gzip data, ignored\n", op->trace,
+			(unsigned long long)r->trace.trailing);
 	if (r->trace.non_integral)
 		fprintf(stderr, "replay: %s: %u values with a fraction in integer fields were truncated\n",
 			op->trace, r->trace.non_integral);
@@ -342,12 +353,6 @@ int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
 		snprintf(msg, len, "%s: %s", op->events_out, strerror(errno));
 		return SCHED_E_NOENT;
 	}
-	const char *pic[3] = {op->gantt, op->timeline, op->timeline_svg};
-	for (int k = 0; k < 3; k++)
-		if (pic[k] && (r->pic[k] = fopen(pic[k], "w")) == NULL) {
-			snprintf(msg, len, "%s: %s", pic[k], strerror(errno));
-			return SCHED_E_NOENT;
-		}
 	rc = periods(r);
 	if (rc != SCHED_OK)
 		snprintf(msg, len, "out of memory");
@@ -535,8 +540,13 @@ static int write_pictures(struct run *r, char *msg, size_t len)
 	struct picture_src s = {r->w.jobs, r->all_out, r->names, r->w.n, r->procs, base_name(op->trace),
 				op->specs[0].name, r->slots, r->n_slots};
 	for (int k = 0; k < 3; k++) {
-		if (r->pic[k] == NULL)
+		if (path[k] == NULL)
 			continue;
+		/* Opened only now, so a failed replay leaves an older picture of that name as it was. */
+		if ((r->pic[k] = fopen(path[k], "w")) == NULL) {
+			snprintf(msg, len, "%s: %s", path[k], strerror(errno));
+			return SCHED_E_STATE;
+		}
 		int rc = k == 0 ? pictures_gantt(r->pic[k], &s, op->gantt_from, op->gantt_to)
 		       : k == 1 ? pictures_timeline_csv(r->pic[k], &s) : pictures_timeline_svg(r->pic[k], &s);
 		bool bad = ferror(r->pic[k]) != 0;

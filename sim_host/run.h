@@ -29,7 +29,7 @@ struct run {
 	struct progress progress;       /* over every period and column: jobs x columns */
 	char slice[REPORT_PERIOD_MAX];  /* the slice's name ("months=3-4", "from=A;to=B"), "" for the whole trace */
 	char slice_desc[192];           /* the slice for the table's header: the name and its trace seconds */
-	FILE *pic[3];                   /* --gantt, --timeline, --timeline-svg (opened early: a bad path fails before the replay) */
+	FILE *pic[3];                   /* --gantt, --timeline, --timeline-svg while they are written (their paths are checked before the replay) */
 	struct replay_slots *slots;     /* --policy gang with --timeline or --timeline-svg: the slots in use over time */
 	size_t n_slots;
 };

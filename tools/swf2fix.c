@@ -16,8 +16,10 @@ static const char usage[] =
 "when it replays. Kept fields: 1 job, 2 submit, 4 run time, 5 and 8\n"
 "processors, 9 requested time, 11 status, 12 user, 13 group, 15 queue,\n"
 "16 partition; a field that is -1 for every job takes no space.\n"
-"Reports what it finds odd on stderr; a line it cannot parse is an error\n"
-"(with its number). Exit status: 0 done, 1 bad input, 2 bad usage.\n";
+"Reports what it finds odd on stderr; a line it cannot parse, a number that\n"
+"is not a plain decimal or does not fit in 32 bits, a header key out of its\n"
+"range is an error (with its line and field; the replayer's rule).\n"
+"Exit status: 0 done, 1 bad input, 2 bad usage.\n";
 
 static const int kept[] = {SWF_JOB, SWF_SUBMIT, SWF_RUN, SWF_ALLOC_PROCS, SWF_REQ_PROCS,
 			   SWF_REQ_TIME, SWF_STATUS, SWF_USER, SWF_GROUP, SWF_QUEUE, SWF_PARTITION};
@@ -45,18 +47,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "swf2fix: %s\n", err);
 		return 1;
 	}
-	/* Values the format cannot hold are errors; odd but representable things are reported. */
+	/* A value that does not fit was an error of the reader (swf.h's one rule); odd but representable things are reported. */
 	size_t fractions = 0, first_fraction = 0, no_procs = 0, no_run = 0, dup = 0;
 	for (size_t i = 0; i < t.n; i++) {
 		const struct swf_job *j = &t.text[i];
 		for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
 			double v = j->v[kept[k]];
-			if (v < -2147483648.0 || v > 2147483647.0) {
-				fprintf(stderr, "swf2fix: %s:%u: field %d (%.0f) does not fit in 32 bits\n", in,
-					j->line, kept[k] + 1, v);
-				swf_free(&t);
-				return 1;
-			}
 			if (v != floor(v) && fractions++ == 0)
 				first_fraction = j->line;
 		}
@@ -70,6 +66,9 @@ int main(int argc, char **argv)
 	struct trace_stats st;
 	trace_stats(&t, &st);
 	fprintf(stderr, "swf2fix: %s: %zu job lines\n", in, t.n);
+	if (t.trailing)
+		fprintf(stderr, "  warning: %llu bytes after the end of the gzip data, ignored\n",
+			(unsigned long long)t.trailing);
 	if (t.hdr.max_records >= 0 && (size_t)t.hdr.max_records != t.n)
 		fprintf(stderr, "  header MaxRecords %ld differs from the %zu job lines (it describes the original log)\n",
 			t.hdr.max_records, t.n);

@@ -355,7 +355,8 @@ int main(int argc, char **argv)
 	};
 	int ch;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+	/* The leading ':' makes getopt tell a missing argument (':') from an unknown option ('?'). */
+	while ((ch = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'm': model = optarg; break;
 		case 'n': jobs = num("--jobs", optarg, 1, 100000000); break;
@@ -389,10 +390,13 @@ int main(int argc, char **argv)
 			break;
 		}
 		case 'h': fputs(usage, stdout); return 0;
-		default:
+		default: {
+			char name[3] = {'-', (char)optopt, '\0'};
 			fprintf(stderr, "wlgen: %s '%s'\nTry 'wlgen --help'.\n",
-				optopt ? "option needs an argument:" : "unknown option", argv[optind - 1]);
+				ch == ':' ? "option needs an argument:" : "unknown option",
+				ch == '?' && optopt ? name : argv[optind - 1]);
 			return 2;
+		}
 		}
 	}
 	if (optind != argc || model == NULL || out == NULL) {

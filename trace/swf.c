@@ -20,92 +20,176 @@ static bool is_blank(const char *s)
 	return *s == '\0';
 }
 
-/* Parse the integer that starts a header value; trailing text ("338 (batch ...)") is allowed. */
-static bool header_long(const char *v, long *out)
+static bool is_sep(char c)
 {
-	char *end;
-	errno = 0;
-	long x = strtol(v, &end, 10);
-	if (end == v || errno != 0)
+	return c == ' ' || c == '\t' || c == '\0';
+}
+
+/* The field names of the format's documentation, for messages. */
+static const char *const field_names[SWF_FIELDS] = {
+	"job number", "submit time", "wait time", "run time", "allocated processors", "average CPU time",
+	"used memory", "requested processors", "requested time", "requested memory", "status", "user",
+	"group", "executable", "queue", "partition", "preceding job", "think time",
+};
+
+/*
+ * Integers (the common case) are converted by hand, which is exact and
+ * several times faster than strtod; a fraction or more than 18 digits goes
+ * through strtod, which reads a plain decimal exactly as far as it goes.
+ */
+enum swf_num swf_number(const char *p, const char **end, double *out)
+{
+	const char *start = p;
+	bool neg = *p == '-';
+	p += neg;
+	int64_t x = 0;
+	int digits = 0, frac = 0;
+	for (; isdigit((unsigned char)*p); p++)
+		if (digits++ < 18)
+			x = x * 10 + (*p - '0');
+	if (*p == '.')
+		for (p++; isdigit((unsigned char)*p); p++)
+			frac++;
+	if (digits + frac == 0 || !is_sep(*p)) {
+		/* Not plain: say whether it is a number written otherwise (1e9, 0x10, +5, inf) or none at all. */
+		while (!is_sep(*p))
+			p++;
+		*end = p;
+		char *q;
+		(void)strtod(start, &q);
+		return q == p && q != start ? SWF_NUM_NOT_PLAIN : SWF_NUM_SYNTAX;
+	}
+	*end = p;
+	if (frac == 0 && digits <= 18)
+		*out = neg ? -(double)x : (double)x;
+	else
+		*out = strtod(start, NULL); /* 400 digits read as inf: out of any range, as it should */
+	*out += 0.0;                        /* -0 reads as 0 */
+	return SWF_NUM_OK;
+}
+
+/* The header keys with a number, and the values each may take; TimeZoneString is text. */
+enum header_key { H_MAX_PROCS, H_MAX_NODES, H_MAX_JOBS, H_MAX_RECORDS, H_UNIX_START, H_TIME_ZONE, H_KEYS };
+static const struct {
+	const char *name;
+	double min, max;
+} header_keys[H_KEYS] = {
+	[H_MAX_PROCS] = {"MaxProcs", -1, SWF_VALUE_MAX},
+	[H_MAX_NODES] = {"MaxNodes", -1, SWF_VALUE_MAX},
+	[H_MAX_JOBS] = {"MaxJobs", -1, SWF_VALUE_MAX},
+	[H_MAX_RECORDS] = {"MaxRecords", -1, SWF_VALUE_MAX},
+	[H_UNIX_START] = {"UnixStartTime", 0, 253402300799.0}, /* up to 9999-12-31 23:59:59 UTC */
+	[H_TIME_ZONE] = {"TimeZone", -86400, 86400},
+};
+
+/* The header key's value: an integer in its range, then the end or a blank and any text ("338 (batch ...)"). */
+static bool header_value(struct swf_header *h, enum header_key k, const char *v, char *why, size_t wlen)
+{
+	const char *end;
+	double x = 0;
+	enum swf_num e = swf_number(v, &end, &x);
+	int n = (int)(end - v) < 40 ? (int)(end - v) : 40;
+	if (e != SWF_NUM_OK || x != floor(x)) {
+		snprintf(why, wlen, "header %s: '%.*s' is not an integer (plain decimal digits)", header_keys[k].name,
+			 n, v);
 		return false;
-	*out = x;
+	}
+	if (x < header_keys[k].min || x > header_keys[k].max) {
+		snprintf(why, wlen, "header %s: %.*s does not fit: allowed %.0f..%.0f", header_keys[k].name, n, v,
+			 header_keys[k].min, header_keys[k].max);
+		return false;
+	}
+	switch (k) {
+	case H_MAX_PROCS: h->max_procs = (long)x; break;
+	case H_MAX_NODES: h->max_nodes = (long)x; break;
+	case H_MAX_JOBS: h->max_jobs = (long)x; break;
+	case H_MAX_RECORDS: h->max_records = (long)x; break;
+	case H_UNIX_START: h->unix_start = (int64_t)x; h->has_unix_start = true; break;
+	case H_TIME_ZONE: h->tz_offset = (long)x; h->has_tz_offset = true; break;
+	case H_KEYS: break;
+	}
 	return true;
 }
 
-static void parse_header_line(struct swf_header *h, const char *line)
+/* One comment line: the keys above are read, any other line is kept as it is. false with a message in @p why. */
+static bool parse_header_line(struct swf_header *h, const char *line, char *why, size_t wlen)
 {
 	const char *p = line + 1;
 	while (*p == ' ' || *p == '\t')
 		p++;
 	const char *colon = strchr(p, ':');
 	if (colon == NULL)
-		return;
+		return true;
 	size_t klen = (size_t)(colon - p);
 	const char *v = colon + 1;
 	while (*v == ' ' || *v == '\t')
 		v++;
-#define KEY(k) (klen == sizeof(k) - 1 && strncmp(p, k, klen) == 0)
-	if (KEY("MaxProcs")) {
-		(void)header_long(v, &h->max_procs);
-	} else if (KEY("MaxJobs")) {
-		(void)header_long(v, &h->max_jobs);
-	} else if (KEY("MaxRecords")) {
-		(void)header_long(v, &h->max_records);
-	} else if (KEY("MaxNodes")) {
-		(void)header_long(v, &h->max_nodes);
-	} else if (KEY("UnixStartTime")) {
-		long x;
-		if (header_long(v, &x)) {
-			h->unix_start = x;
-			h->has_unix_start = true;
-		}
-	} else if (KEY("TimeZone")) {
-		h->has_tz_offset = header_long(v, &h->tz_offset);
-	} else if (KEY("TimeZoneString")) {
+	for (int k = 0; k < H_KEYS; k++)
+		if (strlen(header_keys[k].name) == klen && strncmp(p, header_keys[k].name, klen) == 0)
+			return header_value(h, (enum header_key)k, v, why, wlen);
+	if (klen == sizeof "TimeZoneString" - 1 && strncmp(p, "TimeZoneString", klen) == 0) {
 		size_t n = strcspn(v, " \t");
 		if (n >= sizeof h->tz_name)
 			n = sizeof h->tz_name - 1;
 		memcpy(h->tz_name, v, n);
 		h->tz_name[n] = '\0';
 	}
-#undef KEY
+	return true;
 }
 
-/*
- * One numeric field. Integers (the common case) are parsed by hand, which
- * is exact and several times faster than strtod; anything with a fraction
- * or exponent goes through strtod. Returns the position after the field,
- * or NULL if the token is not a finite number.
- */
-static const char *parse_number(const char *p, double *out)
+/* One job line's fields into @p v; false with the first fault, naming its field, in @p why. */
+static bool parse_fields(const char *p, double *v, char *why, size_t wlen)
 {
-	const char *start = p;
-	bool neg = false;
-	if (*p == '-' || *p == '+')
-		neg = *p++ == '-';
-	if (!isdigit((unsigned char)*p) && *p != '.')
-		return NULL;
-	int64_t x = 0;
-	int digits = 0;
-	while (isdigit((unsigned char)*p)) {
-		if (digits++ < 18)
-			x = x * 10 + (*p - '0');
-		p++;
+	int nf = 0;
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '\0')
+			break;
+		if (nf == SWF_FIELDS) {
+			snprintf(why, wlen, "more than %d fields", SWF_FIELDS);
+			return false;
+		}
+		const char *end;
+		enum swf_num e = swf_number(p, &end, &v[nf]);
+		int n = (int)(end - p) < 40 ? (int)(end - p) : 40;
+		if (e == SWF_NUM_SYNTAX) {
+			snprintf(why, wlen, "field %d is not a number", nf + 1);
+			return false;
+		}
+		if (e == SWF_NUM_NOT_PLAIN) {
+			snprintf(why, wlen, "field %d (%s): '%.*s' is not a plain decimal (digits, a '-', a fraction)",
+				 nf + 1, field_names[nf], n, p);
+			return false;
+		}
+		if (v[nf] < SWF_VALUE_MIN || v[nf] > SWF_VALUE_MAX) {
+			snprintf(why, wlen, "field %d (%s): %.*s does not fit: allowed %.0f..%.0f", nf + 1,
+				 field_names[nf], n, p, SWF_VALUE_MIN, SWF_VALUE_MAX);
+			return false;
+		}
+		p = end;
+		nf++;
 	}
-	if (digits <= 18 && (*p == ' ' || *p == '\t' || *p == '\0')) {
-		*out = neg ? -(double)x : (double)x;
-		*out += 0.0; /* -0 reads as 0 */
-		return p;
+	if (nf < SWF_FIELDS) {
+		snprintf(why, wlen, "expected %d numeric fields, found %d", SWF_FIELDS, nf);
+		return false;
 	}
-	char *end;
-	errno = 0;
-	double d = strtod(start, &end);
-	if (end == start || errno == ERANGE || !isfinite(d))
-		return NULL;
-	if (*end != ' ' && *end != '\t' && *end != '\0')
-		return NULL;
-	*out = d + 0.0; /* -0 reads as 0 */
-	return end;
+	return true;
+}
+
+/* Bad lines do not stop the reading: the first is described, the numbers of up to ten are kept. */
+struct bad_lines {
+	uint32_t n, lines[10];
+	char first[200];
+};
+
+static void bad_line(struct bad_lines *b, uint32_t lineno, const char *why)
+{
+	if (b->n == 0)
+		snprintf(b->first, sizeof b->first, "%s", why);
+	if (b->n < 10)
+		b->lines[b->n] = lineno;
+	b->n++;
 }
 
 static int fail(char *err, size_t errlen, const char *path, uint32_t line, const char *msg)
@@ -152,9 +236,8 @@ static int parse(const char *path, line_fn next, void *ctx, bool keep_text, stru
 	double prev_submit = -INFINITY;
 	int rc = 0, got;
 	const char *why = NULL;
-	/* Bad job lines do not stop the reading: all of them are reported, then it fails. */
-	uint32_t bad = 0, bad_lines[10];
-	char first_bad[160] = "";
+	struct bad_lines bad = {.n = 0};
+	char why_line[200];
 	struct swf_job one = {.line = 0}; /* without the text, each line is parsed here, its record kept */
 	while ((got = next(ctx, line, sizeof line, &why)) == 1) {
 		lineno++;
@@ -165,7 +248,8 @@ static int parse(const char *path, line_fn next, void *ctx, bool keep_text, stru
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (*p == ';') {
-			parse_header_line(&t->hdr, p);
+			if (!parse_header_line(&t->hdr, p, why_line, sizeof why_line))
+				bad_line(&bad, lineno, why_line);
 			if (add_header_line(&t->hdr, line) != 0) {
 				rc = fail(err, errlen, path, lineno, "out of memory");
 				break;
@@ -189,34 +273,8 @@ static int parse(const char *path, line_fn next, void *ctx, bool keep_text, stru
 		}
 		struct swf_job *j = keep_text ? &t->text[t->n] : &one;
 		j->line = lineno;
-		int nf = 0;
-		while (nf < SWF_FIELDS) {
-			while (*p == ' ' || *p == '\t')
-				p++;
-			if (*p == '\0')
-				break;
-			const char *q = parse_number(p, &j->v[nf]);
-			if (q == NULL)
-				break;
-			p = q;
-			nf++;
-		}
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (nf < SWF_FIELDS || *p != '\0') {
-			if (bad == 0) {
-				if (nf < SWF_FIELDS && *p != '\0')
-					snprintf(first_bad, sizeof first_bad, "field %d is not a number", nf + 1);
-				else if (nf < SWF_FIELDS)
-					snprintf(first_bad, sizeof first_bad,
-						 "expected %d numeric fields, found %d", SWF_FIELDS, nf);
-				else
-					snprintf(first_bad, sizeof first_bad, "more than %d fields", SWF_FIELDS);
-				bad_lines[0] = lineno;
-			} else if (bad < 10) {
-				bad_lines[bad] = lineno;
-			}
-			bad++;
+		if (!parse_fields(p, j->v, why_line, sizeof why_line)) {
+			bad_line(&bad, lineno, why_line);
 			continue;
 		}
 		for (int k = 0; k < SWF_FIELDS; k++)
@@ -231,19 +289,23 @@ static int parse(const char *path, line_fn next, void *ctx, bool keep_text, stru
 	}
 	if (rc == 0 && got == SCHED_E_RANGE)
 		rc = fail(err, errlen, path, lineno + 1, "line longer than 4095 bytes");
-	else if (rc == 0 && got < 0)
-		rc = fail(err, errlen, path, lineno, why ? why : "read error");
-	if (rc == 0 && bad > 0) {
-		char msg[400];
-		int len = snprintf(msg, sizeof msg, "%s", first_bad);
-		if (bad > 1) {
-			len += snprintf(msg + len, sizeof msg - (size_t)len, "; %u more bad lines:", bad - 1);
-			for (uint32_t i = 1; i < bad && i < 10 && len < (int)sizeof msg - 12; i++)
-				len += snprintf(msg + len, sizeof msg - (size_t)len, " %u", bad_lines[i]);
-			if (bad > 10 && len < (int)sizeof msg - 5)
+	else if (rc == 0 && got < 0) {
+		/* Not the line's fault (a CRC is checked at the end of the data): where the reading stopped. */
+		char msg[200];
+		snprintf(msg, sizeof msg, lineno ? "%s (after line %u)" : "%s", why ? why : "read error", lineno);
+		rc = fail(err, errlen, path, 0, msg);
+	}
+	if (rc == 0 && bad.n > 0) {
+		char msg[440];
+		int len = snprintf(msg, sizeof msg, "%s", bad.first);
+		if (bad.n > 1) {
+			len += snprintf(msg + len, sizeof msg - (size_t)len, "; %u more bad lines:", bad.n - 1);
+			for (uint32_t i = 1; i < bad.n && i < 10 && len < (int)sizeof msg - 12; i++)
+				len += snprintf(msg + len, sizeof msg - (size_t)len, " %u", bad.lines[i]);
+			if (bad.n > 10 && len < (int)sizeof msg - 5)
 				snprintf(msg + len, sizeof msg - (size_t)len, " ...");
 		}
-		rc = fail(err, errlen, path, bad_lines[0], msg);
+		rc = fail(err, errlen, path, bad.lines[0], msg);
 	}
 	if (rc == 0 && t->n == 0)
 		rc = fail(err, errlen, path, 0, "no job lines in trace");
@@ -263,39 +325,168 @@ static int parse(const char *path, line_fn next, void *ctx, bool keep_text, stru
 	return rc;
 }
 
-static int gz_line(void *ctx, char *buf, size_t cap, const char **why)
+/*
+ * A trace file, plain or gzip'd (one member or several, as gzip -d takes
+ * them), inflated here rather than through gzgets: gzgets drops whatever
+ * follows the last member without a word and puts the path in its own
+ * messages, so a CRC error named it twice.
+ */
+struct file_src {
+	FILE *f;
+	z_stream z;
+	bool gz, member_end; /* gzip'd; the last inflate ended a member */
+	size_t pos, len;     /* the unread bytes of out */
+	uint64_t trailing;   /* bytes after the last member, ignored */
+	const char *why;
+	char why_buf[120];
+	unsigned char in[1 << 16], out[1 << 17];
+};
+
+/* At least @p need unread bytes of input, if the file has them; false on a read error. */
+static bool fill_in(struct file_src *s, size_t need)
 {
-	gzFile gz = ctx;
-	if (gzgets(gz, buf, (int)cap) == NULL) {
-		int zerr;
-		const char *msg = gzerror(gz, &zerr);
-		if (zerr == Z_BUF_ERROR) {
-			*why = "compressed data ends early (truncated .gz)";
-			return SCHED_E_IO;
-		}
-		if (zerr != Z_OK) {
-			*why = msg;
-			return SCHED_E_IO;
-		}
-		return 0;
+	if (s->z.avail_in >= need || feof(s->f))
+		return true;
+	memmove(s->in, s->z.next_in, s->z.avail_in);
+	s->z.next_in = s->in;
+	s->z.avail_in += (uInt)fread(s->in + s->z.avail_in, 1, sizeof s->in - s->z.avail_in, s->f);
+	if (ferror(s->f)) {
+		s->why = strerror(errno ? errno : EIO);
+		return false;
 	}
-	size_t len = strlen(buf);
-	if (len == cap - 1 && buf[len - 1] != '\n' && !gzeof(gz))
-		return SCHED_E_RANGE;
+	return true;
+}
+
+/* After a member: another member, the end, or bytes that are no gzip data (counted, the caller warns). */
+static int next_member(struct file_src *s)
+{
+	if (!fill_in(s, 2))
+		return SCHED_E_IO;
+	if (s->z.avail_in == 0)
+		return 0;
+	if (s->z.avail_in >= 2 && s->z.next_in[0] == 0x1f && s->z.next_in[1] == 0x8b) {
+		s->member_end = false;
+		return inflateReset(&s->z) == Z_OK ? 1 : SCHED_E_IO;
+	}
+	s->trailing += s->z.avail_in;
+	s->z.avail_in = 0;
+	while (!feof(s->f) && !ferror(s->f))
+		s->trailing += fread(s->in, 1, sizeof s->in, s->f);
+	return 0;
+}
+
+/* The next block of text into out: 1, 0 at the end, SCHED_E_IO with s->why. */
+static int refill(struct file_src *s)
+{
+	s->pos = s->len = 0;
+	if (!s->gz) {
+		s->len = fread(s->out, 1, sizeof s->out, s->f);
+		if (s->len == 0 && ferror(s->f)) {
+			s->why = strerror(errno ? errno : EIO);
+			return SCHED_E_IO;
+		}
+		return s->len > 0;
+	}
+	while (s->len == 0) {
+		if (s->member_end) {
+			int rc = next_member(s);
+			if (rc <= 0)
+				return rc;
+		}
+		if (!fill_in(s, 1))
+			return SCHED_E_IO;
+		s->z.next_out = s->out;
+		s->z.avail_out = sizeof s->out;
+		int rc = inflate(&s->z, Z_NO_FLUSH);
+		s->len = sizeof s->out - s->z.avail_out;
+		if (rc == Z_STREAM_END) {
+			s->member_end = true;
+		} else if (rc == Z_BUF_ERROR) { /* no input left to make progress with: fill_in found the end */
+			s->why = "compressed data ends early: the .gz is truncated";
+			return SCHED_E_IO;
+		} else if (rc != Z_OK) {
+			/* zlib's "incorrect data check": the gzip trailer's CRC-32 does not match the data */
+			snprintf(s->why_buf, sizeof s->why_buf, "the .gz is damaged: %s",
+				 rc == Z_MEM_ERROR ? "out of memory" : s->z.msg ? s->z.msg : "corrupt compressed data");
+			s->why = s->why_buf;
+			return SCHED_E_IO;
+		}
+	}
 	return 1;
+}
+
+static int file_line(void *ctx, char *buf, size_t cap, const char **why)
+{
+	struct file_src *s = ctx;
+	size_t n = 0;
+	while (n < cap - 1) {
+		if (s->pos == s->len) {
+			int rc = refill(s);
+			if (rc < 0) {
+				*why = s->why;
+				return rc;
+			}
+			if (rc == 0)
+				break;
+		}
+		const unsigned char *at = s->out + s->pos;
+		const unsigned char *nl = memchr(at, '\n', s->len - s->pos);
+		size_t take = nl ? (size_t)(nl - at) + 1 : s->len - s->pos;
+		if (take > cap - 1 - n)
+			take = cap - 1 - n;
+		memcpy(buf + n, at, take);
+		/* A NUL would end the line early: a separator, as in mem_line. */
+		for (char *z = memchr(buf + n, '\0', take); z != NULL; z = memchr(z, '\0', (size_t)(buf + n + take - z)))
+			*z = ' ';
+		n += take;
+		s->pos += take;
+		if (buf[n - 1] == '\n')
+			break;
+	}
+	buf[n] = '\0';
+	if (n == cap - 1 && buf[n - 1] != '\n') {
+		int rc = s->pos < s->len ? 1 : refill(s);
+		if (rc < 0) {
+			*why = s->why;
+			return rc;
+		}
+		if (rc > 0)
+			return SCHED_E_RANGE;
+	}
+	return n > 0;
 }
 
 static int read_file(const char *path, bool keep_text, struct swf_trace *t, char *err, size_t errlen)
 {
-	gzFile gz = gzopen(path, "rb");
-	if (gz == NULL) {
-		memset(t, 0, sizeof *t);
+	memset(t, 0, sizeof *t);
+	struct file_src *s = calloc(1, sizeof *s);
+	if (s == NULL)
+		return fail(err, errlen, path, 0, "out of memory");
+	s->z.next_in = s->in;
+	errno = 0;
+	s->f = fopen(path, "rb");
+	if (s->f == NULL) {
 		(void)fail(err, errlen, path, 0, errno ? strerror(errno) : "cannot open");
+		free(s);
 		return SCHED_E_NOENT;
 	}
-	gzbuffer(gz, 1 << 17);
-	int rc = parse(path, gz_line, gz, keep_text, t, err, errlen);
-	gzclose(gz);
+	int rc = fill_in(s, 2) ? SCHED_OK : fail(err, errlen, path, 0, s->why);
+	s->gz = s->z.avail_in >= 2 && s->z.next_in[0] == 0x1f && s->z.next_in[1] == 0x8b;
+	if (rc == SCHED_OK && s->gz && inflateInit2(&s->z, 16 + MAX_WBITS) != Z_OK)
+		rc = fail(err, errlen, path, 0, "out of memory");
+	if (rc == SCHED_OK && !s->gz) {
+		/* Plain text: what fill_in read is the first block. */
+		memcpy(s->out, s->in, s->z.avail_in);
+		s->len = s->z.avail_in;
+	}
+	if (rc == SCHED_OK)
+		rc = parse(path, file_line, s, keep_text, t, err, errlen);
+	if (rc == SCHED_OK)
+		t->trailing = s->trailing;
+	if (s->gz)
+		inflateEnd(&s->z);
+	fclose(s->f);
+	free(s);
 	return rc;
 }
 
@@ -365,9 +556,10 @@ void swf_print_value(FILE *f, double v)
 		fprintf(f, "%lld", (long long)v);
 		return;
 	}
-	char buf[40];
-	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(buf, sizeof buf, "%.*g", prec, v);
+	/* %g would write 1e-07, which the reader refuses: %f with the fewest decimals that read back. */
+	char buf[400];
+	for (int prec = 1; prec <= 340; prec++) {
+		snprintf(buf, sizeof buf, "%.*f", prec, v);
 		if (strtod(buf, NULL) == v)
 			break;
 	}

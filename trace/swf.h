@@ -17,6 +17,32 @@ enum swf_field {
 	SWF_QUEUE, SWF_PARTITION, SWF_PRECEDING, SWF_THINK, SWF_FIELDS
 };
 
+/*
+ * The one rule for the numbers of an SWF trace, whichever tool reads it
+ * (build/replay, swf2fix, build/sweep): a plain decimal, -?digits[.digits],
+ * within these bounds, where every kept field becomes a 32-bit record
+ * field; a header key's value is an integer in the key's own range. Any
+ * other value is an error naming the file, the line and the field or key,
+ * never wrapped or clamped.
+ */
+#define SWF_VALUE_MIN (-2147483648.0)
+#define SWF_VALUE_MAX 2147483647.0
+
+/** What swf_number found. */
+enum swf_num {
+	SWF_NUM_OK,        /* a plain decimal (the caller checks the range) */
+	SWF_NUM_NOT_PLAIN, /* a number written otherwise: 1e9, 0x10, +5, inf, nan */
+	SWF_NUM_SYNTAX,    /* no number at all */
+};
+
+/**
+ * Read the number that starts at @p p and ends at a blank or the end of the
+ * string; *end is set past it (past the whole token when it is not plain).
+ * O(length). The value of a plain decimal goes to *out (inf when it has more
+ * than 308 digits); nothing else is checked, the range is the caller's.
+ */
+enum swf_num swf_number(const char *p, const char **end, double *out);
+
 /* An SWF job line as written, kept only to write it back (replay --jobs-out) and for swf2fix's checks. */
 struct swf_job {
 	double v[SWF_FIELDS]; /* every field as written; -1 means unknown */
@@ -52,10 +78,12 @@ struct swf_trace {
 	size_t n;
 	uint32_t non_integral;  /* values with a fraction in fields other than 6, 7 and 10 */
 	uint32_t submit_backwards; /* job lines whose submit time is below the previous line's */
+	uint64_t trailing;      /* bytes after the gzip data, ignored (the caller warns) */
 };
 
 /**
- * Read the SWF trace at @p path (gzip'd or plain; zlib reads both). Blank
+ * Read the SWF trace at @p path (gzip'd, in one member or several, or plain).
+ * Bytes after the last gzip member are ignored and counted in t->trailing. Blank
  * lines are ignored, CRLF is accepted, header keys are parsed where
  * present. O(size). On failure writes a one-line message naming the file
  * and, where it applies, the first bad line (and the numbers of up to ten
@@ -81,13 +109,13 @@ void swf_free(struct swf_trace *t);
 /** The header's machine size: MaxProcs if positive, else MaxNodes, else -1. */
 long swf_machine_size(const struct swf_header *h);
 
-/** The record of one SWF line: the kept fields truncated to integers (saturating at 32 bits). O(1). */
+/** The record of one SWF line: the kept fields truncated to integers (the reader has checked they fit). O(1). */
 void swf_job_record(const struct swf_job *in, struct fix_job *out);
 
 /** Job @p i's SWF_FIELDS values: its line as written, or from its record (fields a fixture lacks are -1). O(1). */
 void swf_job_values(const struct swf_trace *t, size_t i, double v[SWF_FIELDS]);
 
-/** Print one value as SWF text: integers plainly, fractions in the shortest form that reads back exactly. */
+/** Print one value as SWF text, a plain decimal (swf_number reads it back): the fewest decimals that read back exactly. */
 void swf_print_value(FILE *f, double v);
 
 /** Print one job line: its SWF_FIELDS values, space-separated, and a newline. */

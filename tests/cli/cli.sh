@@ -45,7 +45,7 @@ expect_error nothing_left_after_cleaning 1 "^replay: $tmp/allwide.swf: no job le
 expect_error no_machine_size 1 "no MaxProcs or MaxNodes in the header; give --procs" -- "$tmp/nosize.swf"
 expect_error unknown_option 2 "unknown option: --frobnicate" -- --frobnicate "$KTH"
 expect_error unknown_policy 2 "unknown policy 'lottery'" -- --policy easy,lottery "$KTH"
-expect_error bad_procs 2 "expected a positive number for: --procs" -- --procs -3 "$KTH"
+expect_error bad_procs 2 "^replay: --procs takes a whole number in 1\\.\\.2147483647: -3$" -- --procs -3 "$KTH"
 expect_error bad_format 2 "unknown format" -- --format xml "$KTH"
 expect_error missing_argument 2 "option needs an argument" -- "$KTH" --policy
 expect_error no_trace 2 "missing TRACE" --
@@ -62,7 +62,61 @@ expect_error gantt_needs_one_policy 2 "draw one policy" -- --policy easy,cons --
 expect_error gantt_not_gang 2 "^replay: --gantt does not apply to --policy gang" -- --policy gang --procs 128 --gantt "$tmp/g.svg" "$KTH"
 expect_error gantt_window_needs_gantt 2 "gantt-from and --gantt-to need --gantt" -- --policy easy --gantt-from 1h "$KTH"
 expect_error gantt_window_order 2 "gantt-from must be before" -- --policy easy --gantt "$tmp/g.svg" --gantt-from 2h --gantt-to 1h "$KTH"
-expect_error gantt_unwritable 1 "^replay: $tmp/nodir/g.svg: No such file" -- --policy easy --gantt "$tmp/nodir/g.svg" "$KTH"
+expect_error gantt_unwritable 1 "^replay: --gantt $tmp/nodir/g.svg: cannot be written: No such file" -- --policy easy --gantt "$tmp/nodir/g.svg" "$KTH"
+
+# Issue 29 item 8: errors before work is wasted. Every output path is checked before the trace is
+# read (the bad trace's error would come first otherwise), without creating or truncating a file.
+expect_error jobs_out_checked_first 1 "^replay: --jobs-out $tmp/nodir/j.swf: cannot be written: No such file or directory$" \
+	-- --policy fcfs --jobs-out "$tmp/nodir/j.swf" "$tmp/letter.swf"
+expect_error output_is_a_directory 1 "^replay: --timeline $tmp: cannot be written: Is a directory$" -- --policy fcfs --timeline "$tmp" "$KTH"
+expect_error output_under_a_file 1 "^replay: --events-out $KTH/e: cannot be written: Not a directory$" -- --policy fcfs --events-out "$KTH/e" "$KTH"
+expect_error outputs_same_file 1 "^replay: --timeline and --timeline-svg name the same file: $tmp/t$" \
+	-- --policy fcfs --timeline "$tmp/t" --timeline-svg "$tmp/t" "$KTH"
+printf 'keep\n' >"$tmp/keep.svg"
+expect_error output_check_leaves_files 1 "^replay: --timeline-svg $tmp/nodir/t.svg: cannot be written" \
+	-- --policy fcfs --jobs-out "$tmp/new.swf" --gantt "$tmp/keep.svg" --timeline-svg "$tmp/nodir/t.svg" "$KTH"
+result output_check_leaves_files_untouched "$([ "$(cat "$tmp/keep.svg")" = keep ] && [ ! -e "$tmp/new.swf" ] && echo 0 || echo 1)" \
+	"keep.svg changed or new.swf was left behind"
+expect_error unknown_short_option 2 "^replay: unknown option: -x$" -- -x "$KTH"
+expect_error unknown_short_option_in_a_cluster 2 "^replay: unknown option: -x$" -- -xh "$KTH"
+expect_error missing_argument_named 2 "^replay: option needs an argument: --procs$" -- "$KTH" --procs
+expect_error capacity_range 2 "^replay: --capacity takes a whole number in 1\\.\\.1073741824: 2147483647$" -- --capacity 2147483647 "$KTH"
+# Beyond what the core can hold (its arena under 4 GiB) the message names the limit N: N + 1 is
+# refused with the same N, and N lies between the arena sizes' bounds for FCFS (see core/src/sched.c).
+expect_error capacity_core_limit 2 "^replay: --capacity 100000000 is more than the core can hold under fcfs .*: allowed 1\\.\\.[0-9]+$" \
+	-- --policy fcfs --capacity 100000000 "$KTH"
+lim=$(sed -n 's/.*allowed 1\.\.\([0-9]*\)$/\1/p' "$tmp/err")
+expect_error capacity_core_limit_consistent 2 "allowed 1\\.\\.$lim$" -- --policy fcfs --capacity $((lim + 1)) "$KTH"
+result capacity_core_limit_plausible "$([ "${lim:-0}" -gt 1000000 ] && [ "${lim:-0}" -lt 100000000 ] && echo 0 || echo 1)" "limit '$lim'"
+
+# Item 7: a number that does not fit, or is not a plain decimal, is an error naming file, line and
+# field, from the replayer and swf2fix alike (one rule); nothing is wrapped or clamped.
+job='1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 1 1 -1 -1'
+printf '; MaxProcs: 99999999999\n%s\n' "$job" >"$tmp/mpbig.swf"
+printf '; MaxProcs: 1e9\n%s\n' "$job" >"$tmp/mpexp.swf"
+printf '; MaxProcs: 8\n%s\n%s\n' "$job" "${job/ 20 / 4294967296 }" >"$tmp/estbig.swf"
+printf '; MaxProcs: 8\n%s\n' "${job/ 20 / 1e30 }" >"$tmp/estexp.swf"
+for c in "mpbig:1: header MaxProcs: 99999999999 does not fit: allowed -1\\.\\.2147483647" \
+	"mpexp:1: header MaxProcs: '1e9' is not an integer \\(plain decimal digits\\)" \
+	"estbig:3: field 9 \\(requested time\\): 4294967296 does not fit: allowed -2147483648\\.\\.2147483647" \
+	"estexp:2: field 9 \\(requested time\\): '1e30' is not a plain decimal \\(digits, a '-', a fraction\\)"; do
+	f=${c%%:*}
+	expect_error "number_rule_$f" 1 "^replay: $tmp/$f.swf:${c#*:}$" -- "$tmp/$f.swf"
+	"${BUILD:-build}/san/swf2fix" "$tmp/$f.swf" "$tmp/$f.fix" 2>"$tmp/fix.err" >/dev/null
+	st=$?
+	result "number_rule_swf2fix_$f" "$([ $st -eq 1 ] && [ "$(sed 's/^swf2fix: //' "$tmp/fix.err")" = "$(sed 's/^replay: //' "$tmp/err")" ] &&
+		[ ! -e "$tmp/$f.fix" ] && echo 0 || echo 1)" "exit $st: '$(head -1 "$tmp/fix.err")' is not the replayer's message"
+done
+# A .gz with bytes after its data: a warning with their count, the same report; a flipped CRC names the path once.
+head -300 < <(gzip -dc "$KTH") | gzip -c >"$tmp/k.swf.gz"
+{ cat "$tmp/k.swf.gz"; printf 'garbage!'; } >"$tmp/trail.swf.gz"
+"$R" --policy fcfs --hash "$tmp/k.swf.gz" 2>/dev/null | grep '^hash' >"$tmp/k.hash"
+"$R" --policy fcfs --hash "$tmp/trail.swf.gz" 2>"$tmp/trail.err" | grep '^hash' >"$tmp/trail.hash"
+result gz_trailing_garbage_warned "$([ "$(cat "$tmp/trail.err")" = "replay: warning: $tmp/trail.swf.gz: 8 bytes after the end of the gzip data, ignored" ] &&
+	[ -s "$tmp/k.hash" ] && cmp -s "$tmp/k.hash" "$tmp/trail.hash" && echo 0 || echo 1)" "stderr '$(head -1 "$tmp/trail.err")'"
+python3 -c 'import sys; b = bytearray(open(sys.argv[1], "rb").read()); b[-8] ^= 1; open(sys.argv[2], "wb").write(b)' \
+	"$tmp/k.swf.gz" "$tmp/crc.swf.gz"
+expect_error gz_crc_names_path_once 1 "^replay: $tmp/crc.swf.gz: the .gz is damaged: incorrect data check$" -- "$tmp/crc.swf.gz"
 expect_error missing_site 1 "^replay: $tmp/nope.site: No such file" -- --site "$tmp/nope.site" "$KTH"
 printf 'partition a 64\nqueue q1 priority=5 procs=8-4\n' >"$tmp/bad.site"
 expect_error bad_site_line 1 "^replay: $tmp/bad.site:2: procs takes" -- --site "$tmp/bad.site" "$KTH"

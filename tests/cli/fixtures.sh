@@ -190,5 +190,16 @@ rc=$?
 result console_unknown_option "$(ok $rc = 2)" "exit $rc: $(head -2 "$tmp/h" | tr '\n' ' ')"
 grep -q "^Usage: console" "$tmp/h"
 result console_unknown_option_usage $? "no usage: $(head -2 "$tmp/h")"
+# A --store that cannot be opened ends the console at start with the path and the system's reason
+# (it used to start, answer every journaled command `err 28 ... cannot be opened`, and exit 0).
+echo quit | "$B/console" --store "$tmp/nodir/s.img" >"$tmp/so" 2>"$tmp/se"
+rc=$?
+result console_store_unopenable "$([ $rc = 1 ] && [ ! -s "$tmp/so" ] &&
+	[ "$(cat "$tmp/se")" = "console: --store $tmp/nodir/s.img: cannot be opened: No such file or directory" ] && echo 0 || echo 1)" \
+	"exit $rc: $(head -1 "$tmp/se")"
+"$B/wlgen" -x >/dev/null 2>"$tmp/we"
+rc=$?
+result wlgen_unknown_short_option "$([ $rc = 2 ] && [ "$(head -1 "$tmp/we")" = "wlgen: unknown option '-x'" ] && echo 0 || echo 1)" \
+	"exit $rc: $(head -1 "$tmp/we")"
 "$B/wlgen" --model downey --jobs 300 --seed 4 -o "$tmp/d.fix" && "$B/replay" --policy easy "$tmp/d.fix" >"$tmp/r"
 result wlgen_writes_fixtures_the_replayer_reads $? "$(tail -2 "$tmp/r")"
