@@ -13,6 +13,7 @@
 
 #include "sched/err.h"
 #include "sched/replay.h"
+#include "tz.h"
 
 const char options_help[] =
 "Usage: replay [OPTIONS] TRACE\n"
@@ -63,9 +64,14 @@ const char options_help[] =
 "                     it does not number them); past 20000 jobs in the window,\n"
 "                     jobs under a pixel wide are left out (the SVG says so)\n"
 "  --gantt-from T, --gantt-to T\n"
-"                     the chart's time window, seconds of simulated time (or\n"
-"                     30m, 2h, 1d); default the whole schedule (--from/--to\n"
-"                     slice the workload, these only zoom the picture)\n"
+"                     the pictures' time window (--gantt, --timeline,\n"
+"                     --timeline-svg), a time T as below; default the whole\n"
+"                     schedule. They only zoom the pictures: the replay is\n"
+"                     the same (--from/--to slice the workload instead). A\n"
+"                     window ending by the first submit is an error; one\n"
+"                     starting after the last end, a warning and pictures\n"
+"                     that say so. With UnixStartTime in the header (and no\n"
+"                     --shrink) the axes read local date and time\n"
 "  --timeline FILE    write busy processors, queued and running jobs over time\n"
 "                     as CSV: `time,busy_procs,queued_jobs,running_jobs`, one\n"
 "                     row per instant where one changes (one policy); under\n"
@@ -74,7 +80,9 @@ const char options_help[] =
 "                     can exceed the machine), queued those before their first\n"
 "                     quantum\n"
 "  --timeline-svg FILE  the same timeline drawn as SVG (gang: with a panel of\n"
-"                     the slots in use)\n"
+"                     the slots in use): per pixel column the time-weighted\n"
+"                     mean, and a lighter band from the least to the largest\n"
+"                     value\n"
 "                     (every output file is checked before the trace is read,\n"
 "                     without being touched: a bad path fails at once)\n"
 "  --hash             after the report, print `hash POLICY PERIOD HEX`: the\n"
@@ -117,10 +125,10 @@ const char options_help[] =
 "What-if knobs (applied in this order: slice, shrink, estimates):\n"
 "  --months A-B       replay only calendar months A to B (1 = the month of the\n"
 "                     first job, in the trace's local time; \"3\" = one month)\n"
-"  --from T, --to T   replay only jobs submitted in [T, T'): seconds of trace\n"
-"                     time, or a local date YYYY-MM-DD[THH:MM[:SS]]; the\n"
-"                     report names the slice as its period (months=A-B,\n"
-"                     from=T;to=T') and counts only its skipped jobs\n"
+"  --from T, --to T   replay only jobs submitted in [T, T') (a time T as\n"
+"                     below); the report names the slice as its period\n"
+"                     (months=A-B, from=T;to=T') and counts only its skipped\n"
+"                     jobs\n"
 "  --shrink F         multiply every interarrival time by F > 0 (F < 1 raises\n"
 "                     the load; Streit 2002, s. 5)\n"
 "  --estimates E      trace (default): the requested times; exact: the run\n"
@@ -129,6 +137,12 @@ const char options_help[] =
 "  --seed S           seed of the f=F draw (default 1)\n"
 "  --procs N          also a knob: \"remove 128 CPUs\" (Spear & McGalliard 2007)\n"
 "  -h, --help         this text\n"
+"\n"
+"Times (--from, --to, --gantt-from, --gantt-to): seconds of trace time (90),\n"
+"a duration from time 0 (90s, 30m, 2h, 1d), or a local date\n"
+"YYYY-MM-DD[THH:MM[:SS]] (T or a space) in the trace's time zone (header\n"
+"UnixStartTime and TimeZoneString; a date under --shrink is refused for the\n"
+"pictures: simulated time is then not the trace's calendar).\n"
 "\n"
 "Conventions (docs/replay.md):\n"
 "  processors = field 5 if > 0, else field 8\n"
@@ -188,22 +202,58 @@ int options_milli(const char *opt, const char *s, double max, uint32_t *out, cha
 	return SCHED_OK;
 }
 
-int options_seconds(const char *what, const char *s, sched_time_t *out, char *msg, size_t len)
+/* "YYYY-MM-DD[THH:MM[:SS]]" (T or a space) into seconds from 1970-01-01T00:00 of the same calendar; false when malformed. */
+static bool local_date(const char *s, int64_t *out)
 {
+	int y, mo, d, h = 0, mi = 0, sec = 0, n = 0;
+	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3 || n != 10 || mo < 1 || mo > 12 || d < 1)
+		return false;
+	if (s[n] == 'T' || s[n] == ' ') {
+		int m2 = 0;
+		if (sscanf(s + n + 1, "%2d:%2d%n", &h, &mi, &m2) != 2 || m2 != 5)
+			return false;
+		n += 1 + m2;
+		if (s[n] == ':') {
+			if (sscanf(s + n + 1, "%2d%n", &sec, &m2) != 1 || m2 != 2)
+				return false;
+			n += 1 + m2;
+		}
+	}
+	/* A day the month does not have (02-30) comes back as another date. */
+	int64_t days = tz_days_from_civil(y, mo, d);
+	int yy, mm, dd;
+	tz_civil_from_days(days, &yy, &mm, &dd);
+	if (s[n] != '\0' || yy != y || mm != mo || dd != d || h > 23 || mi > 59 || sec > 59 || h < 0 || mi < 0 || sec < 0)
+		return false;
+	*out = days * 86400 + h * 3600 + mi * 60 + sec;
+	return true;
+}
+
+int options_time(const char *opt, const char *s, struct options_time *out, char *msg, size_t len)
+{
+	*out = (struct options_time){s, false, 0};
 	char *end;
 	errno = 0;
-	unsigned long long v = (*s >= '0' && *s <= '9') ? strtoull(s, &end, 10) : 0;
-	bool ok = *s >= '0' && *s <= '9' && errno == 0;
-	if (ok && *end != '\0') {
-		unsigned long long unit = end[1] != '\0' ? 0 : *end == 's' ? 1 : *end == 'm' ? 60 : *end == 'h' ? 3600
-								: *end == 'd' ? 86400 : 0;
-		ok = unit != 0 && v <= ULLONG_MAX / unit;
-		v *= unit;
+	long long v = strtoll(s, &end, 10);
+	/* A date starts like a number: "2003-05-24" reads 2003 and stops at the '-'. */
+	bool number = end != s && errno == 0 && (s[0] == '-' || (s[0] >= '0' && s[0] <= '9'));
+	if (number && *end == '\0') {
+		out->v = v;
+		return SCHED_OK;
 	}
-	if (!ok || v >= SCHED_NOW_LIMIT)
-		return options_usage(msg, len, what, s);
-	*out = (sched_time_t)v;
-	return SCHED_OK;
+	long long unit = !number || end[1] != '\0' ? 0 : *end == 's' ? 1 : *end == 'm' ? 60 : *end == 'h' ? 3600
+							     : *end == 'd' ? 86400 : 0;
+	if (unit != 0 && v >= 0 && v <= LLONG_MAX / unit) {
+		out->v = v * unit;
+		return SCHED_OK;
+	}
+	if (local_date(s, &out->v)) {
+		out->local = true;
+		return SCHED_OK;
+	}
+	char what[160];
+	snprintf(what, sizeof what, "%s takes seconds (90), a duration (90s, 30m, 2h, 1d) or a local date YYYY-MM-DD[THH:MM[:SS]]", opt);
+	return options_usage(msg, len, what, s);
 }
 
 static int parse_policies(const char *list, enum sched_policy_id *out, size_t max, size_t *n, char *msg, size_t len)
@@ -321,8 +371,8 @@ static int simple_option(int ch, const char *arg, struct opts *o, char *msg, siz
 	case 'H': o->hash = true; break;
 	case O_PLANS: o->plans = true; break;
 	case 'M': o->months = arg; break;
-	case 'A': o->from = arg; break;
-	case 'B': o->to = arg; break;
+	case 'A': o->from = arg; return options_time("--from", arg, &o->from_t, msg, len);
+	case 'B': o->to = arg; return options_time("--to", arg, &o->to_t, msg, len);
 	case O_SITE: o->site = arg; break;
 	/* The last of --quiet and --progress wins, so a script's default can be overridden after it. */
 	case O_QUIET: o->progress = PROGRESS_OFF; break;
@@ -330,8 +380,8 @@ static int simple_option(int ch, const char *arg, struct opts *o, char *msg, siz
 	case O_GANTT: o->gantt = arg; break;
 	case O_TIMELINE: o->timeline = arg; break;
 	case O_TIMELINE_SVG: o->timeline_svg = arg; break;
-	case O_GANTT_FROM: return options_seconds("--gantt-from takes seconds (or 30m, 2h, 1d)", arg, &o->gantt_from, msg, len);
-	case O_GANTT_TO: return options_seconds("--gantt-to takes seconds (or 30m, 2h, 1d)", arg, &o->gantt_to, msg, len);
+	case O_GANTT_FROM: return options_time("--gantt-from", arg, &o->gantt_from, msg, len);
+	case O_GANTT_TO: return options_time("--gantt-to", arg, &o->gantt_to, msg, len);
 	default: return 0;
 	}
 	return SCHED_OK;
@@ -434,9 +484,11 @@ static int cross_checks(int argc, char **argv, struct opts *o, const enum sched_
 	 * rectangle would draw it as running all the time. The timeline shows the slots instead. */
 	if (o->gantt && has_gang)
 		return options_usage(msg, len, "--gantt does not apply to --policy gang (time sharing: use --timeline or --timeline-svg)", NULL);
-	if ((o->gantt_from || o->gantt_to) && !o->gantt)
-		return options_usage(msg, len, "--gantt-from and --gantt-to need --gantt", NULL);
-	if (o->gantt_to && o->gantt_from >= o->gantt_to)
+	if ((o->gantt_from.arg || o->gantt_to.arg) && !pictures)
+		return options_usage(msg, len, "--gantt-from and --gantt-to need --gantt, --timeline or --timeline-svg", NULL);
+	/* Of the same kind they compare now; a date against seconds waits for the trace's epoch (run.c). */
+	const struct options_time *gf = &o->gantt_from, *gt = &o->gantt_to;
+	if (gf->arg && gt->arg && gf->local == gt->local && gf->v >= gt->v)
 		return options_usage(msg, len, "--gantt-from must be before --gantt-to", NULL);
 	if (o->months && (o->from || o->to))
 		return options_usage(msg, len, "--months and --from/--to exclude each other", NULL);

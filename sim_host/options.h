@@ -5,11 +5,23 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "policy_opts.h"
 #include "progress.h"
 #include "report.h"
 #include "workload.h"
+
+/*
+ * A time as given to --from, --to, --gantt-from or --gantt-to: seconds of
+ * trace time (a number, or a duration from time 0), or a local date and time
+ * that only the trace's UnixStartTime and time zone place (run.c).
+ */
+struct options_time {
+	const char *arg;  /* as given; NULL: not given */
+	bool local;       /* v is a local date and time: seconds from 1970-01-01T00:00 local */
+	int64_t v;        /* else seconds of trace time */
+};
 
 /*
  * Errors follow the core's convention (enum sched_err, negative) with a
@@ -26,8 +38,9 @@ struct opts {
 	bool by_month, check, hash, plans, help;
 	enum progress_mode progress;    /* --progress / --quiet, the last given; default on a terminal only */
 	const char *jobs_out, *events_out, *months, *from, *to, *site;
+	struct options_time from_t, to_t;            /* --from, --to parsed */
 	const char *gantt, *timeline, *timeline_svg; /* the pictures' files (pictures.h), or NULL */
-	sched_time_t gantt_from, gantt_to;           /* the Gantt chart's window; 0: the schedule's span */
+	struct options_time gantt_from, gantt_to;    /* the pictures' window; not given: the schedule's span */
 	long month_a, month_b;          /* --months A-B, 1-based */
 	struct workload_opts w;
 	struct sched_config base;       /* the policy parameters, and the site's partitions and queues */
@@ -52,8 +65,12 @@ int options_count(const char *opt, const char *s, unsigned long max, unsigned lo
 /** A number in [0, max] with up to three decimals, as thousandths. @retval SCHED_E_INVAL as options_count. */
 int options_milli(const char *opt, const char *s, double max, uint32_t *out, char *msg, size_t len);
 
-/** Seconds, or a duration with a unit: 90, 90s, 30m, 2h, 1d. @retval SCHED_E_INVAL with @p what as message. */
-int options_seconds(const char *what, const char *s, sched_time_t *out, char *msg, size_t len);
+/**
+ * A time (struct options_time): seconds (-90, 90), a duration from time 0
+ * (90s, 30m, 2h, 1d) or a local date YYYY-MM-DD[THH:MM[:SS]] (T or a space).
+ * O(1). @retval SCHED_E_INVAL with a message naming @p opt and the forms.
+ */
+int options_time(const char *opt, const char *s, struct options_time *out, char *msg, size_t len);
 
 /** The usage text of --help. */
 extern const char options_help[];

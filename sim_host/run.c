@@ -71,21 +71,23 @@ static void write_jobs_out(FILE *f, const struct swf_trace *t, const struct work
 	free(slot);
 }
 
-/* The trace's time zone into *zone; SCHED_E_FORMAT when the header has no UnixStartTime. */
-static int trace_zone(const struct swf_trace *t, const char *path, const char *why, const struct tz **zone,
-		      char *msg, size_t len)
+/* The trace's time zone, looked up once (r->zone); SCHED_E_FORMAT when the header has no UnixStartTime. */
+static int run_zone(struct run *r, const char *why, char *msg, size_t len)
 {
 	static struct tz z;
+	const struct swf_trace *t = &r->trace;
+	if (r->zone != NULL)
+		return SCHED_OK;
 	if (!t->hdr.has_unix_start) {
-		snprintf(msg, len, "%s: %s needs UnixStartTime in the header", path, why);
+		snprintf(msg, len, "%s: %s needs UnixStartTime in the header", r->op->trace, why);
 		return SCHED_E_FORMAT;
 	}
 	const char *name = t->hdr.tz_name[0] ? t->hdr.tz_name : "UTC";
 	long fallback = t->hdr.has_tz_offset ? t->hdr.tz_offset : 0;
 	if (!tz_lookup(name, fallback, &z))
 		fprintf(stderr, "replay: %s: time zone '%s' unknown; using the fixed offset %ld s\n",
-			path, name, fallback);
-	*zone = &z;
+			r->op->trace, name, fallback);
+	r->zone = &z;
 	return SCHED_OK;
 }
 
@@ -102,42 +104,24 @@ static int *month_keys(const struct swf_trace *t, const struct workload *w, cons
 }
 
 /*
- * A --from/--to value: plain seconds of trace time, or a local date
- * YYYY-MM-DD[THH:MM[:SS]] (which needs the trace's epoch and zone). SCHED_E_INVAL
- * when malformed (message left to the caller), SCHED_E_FORMAT without an epoch.
+ * A time option (options_time) in seconds of trace time: a local date is placed
+ * by the trace's epoch and zone. SCHED_E_FORMAT without UnixStartTime. O(1).
  */
-static int parse_when(const char *s, const struct swf_trace *t, const char *path, int64_t *out, char *msg, size_t len)
+static int when_resolve(struct run *r, const char *opt, const struct options_time *t, int64_t *out, char *msg,
+			size_t len)
 {
-	char *end;
-	errno = 0;
-	long long v = strtoll(s, &end, 10);
-	if (end != s && *end == '\0' && errno == 0) {
-		*out = v;
+	if (!t->local) {
+		*out = t->v;
 		return SCHED_OK;
 	}
-	int y, mo, d, h = 0, mi = 0, sec = 0, n = 0;
-	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3 || mo < 1 || mo > 12 || d < 1 || d > 31)
-		return SCHED_E_INVAL;
-	if (s[n] == 'T') {
-		int m2 = 0;
-		if (sscanf(s + n, "T%2d:%2d%n", &h, &mi, &m2) != 2)
-			return SCHED_E_INVAL;
-		n += m2;
-		if (s[n] == ':') {
-			if (sscanf(s + n, ":%2d%n", &sec, &m2) != 1)
-				return SCHED_E_INVAL;
-			n += m2;
-		}
-	}
-	if (s[n] != '\0' || h > 23 || mi > 59 || sec > 60)
-		return SCHED_E_INVAL;
-	const struct tz *zone;
-	int rc = trace_zone(t, path, "a date in --from/--to", &zone, msg, len);
+	char why[48];
+	snprintf(why, sizeof why, "a date in %s", opt);
+	int rc = run_zone(r, why, msg, len);
 	if (rc != SCHED_OK)
 		return rc;
-	int64_t local = tz_days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
-	int64_t utc = local - tz_offset_at(zone, local - zone->std_offset);
-	*out = utc - t->hdr.unix_start;
+	/* The offset in force is found from a guess at standard time: no zone here switches near midnight. */
+	int64_t utc = t->v - tz_offset_at(r->zone, t->v - r->zone->std_offset);
+	*out = utc - r->trace.hdr.unix_start;
 	return SCHED_OK;
 }
 
@@ -149,6 +133,47 @@ static double first_submit(const struct swf_trace *t)
 		if (t->jobs[i].submit < m)
 			m = t->jobs[i].submit;
 	return m;
+}
+
+/*
+ * The pictures' calendar (the trace's, unless --shrink made simulated time
+ * another clock) and their window in simulated seconds, checked against what
+ * is known before the replay: a window ending by the first submit holds
+ * nothing. SCHED_E_INVAL for bad usage, SCHED_E_FORMAT a date without an epoch.
+ */
+static int picture_window(struct run *r, char *msg, size_t len)
+{
+	const struct opts *op = r->op;
+	bool calendar = r->trace.hdr.has_unix_start && op->w.shrink == 1;
+	const struct options_time *t[2] = {&op->gantt_from, &op->gantt_to};
+	int64_t *out[2] = {&r->pic_from, &r->pic_to};
+	const char *name[2] = {"--gantt-from", "--gantt-to"};
+	int rc = calendar ? run_zone(r, "a calendar axis", msg, len) : SCHED_OK;
+	r->pic_zone = calendar ? r->zone : NULL;
+	for (int k = 0; k < 2 && rc == SCHED_OK; k++) {
+		if (t[k]->arg == NULL)
+			continue;
+		if (t[k]->local && op->w.shrink != 1) {
+			char what[96];
+			snprintf(what, sizeof what, "%s: a date does not apply under --shrink (simulated time is not the trace's calendar)", name[k]);
+			return options_usage(msg, len, what, t[k]->arg);
+		}
+		rc = when_resolve(r, name[k], t[k], out[k], msg, len);
+	}
+	if (rc != SCHED_OK)
+		return rc;
+	if (t[0]->arg && t[1]->arg && r->pic_from >= r->pic_to) {
+		snprintf(msg, len, "--gantt-from must be before --gantt-to: %s is simulated second %lld, %s second %lld",
+			 t[0]->arg, (long long)r->pic_from, t[1]->arg, (long long)r->pic_to);
+		return SCHED_E_INVAL;
+	}
+	int64_t first = (int64_t)r->w.jobs[0].j.submit; /* jobs are sorted by submit */
+	if (t[1]->arg && r->pic_to <= first) {
+		snprintf(msg, len, "--gantt-to %s (simulated second %lld) is at or before the first submit (second %lld): the window holds nothing of the schedule",
+			 t[1]->arg, (long long)r->pic_to, (long long)first);
+		return SCHED_E_INVAL;
+	}
+	return SCHED_OK;
 }
 
 /* Load the site, apply --partition and --procs to it; the machine size into *procs. */
@@ -237,14 +262,13 @@ static void slice_names(struct run *r, const struct opts *op, int first, int las
 /* --from, --to and --months, on the trace's own submit times. */
 static int slice(struct run *r, struct opts *op, char *msg, size_t len)
 {
-	const char *path = op->trace;
 	int rc = SCHED_OK;
-	if (op->from && (rc = parse_when(op->from, &r->trace, path, &op->w.from, msg, len)) == SCHED_E_INVAL)
-		return options_usage(msg, len, "--from takes seconds or YYYY-MM-DD[THH:MM[:SS]]", op->from);
-	if (rc == SCHED_OK && op->to && (rc = parse_when(op->to, &r->trace, path, &op->w.to, msg, len)) == SCHED_E_INVAL)
-		return options_usage(msg, len, "--to takes seconds or YYYY-MM-DD[THH:MM[:SS]]", op->to);
+	if (op->from)
+		rc = when_resolve(r, "--from", &op->from_t, &op->w.from, msg, len);
+	if (rc == SCHED_OK && op->to)
+		rc = when_resolve(r, "--to", &op->to_t, &op->w.to, msg, len);
 	if (rc == SCHED_OK && (op->months || op->by_month))
-		rc = trace_zone(&r->trace, path, op->months ? "--months" : "--by-month", &r->zone, msg, len);
+		rc = run_zone(r, op->months ? "--months" : "--by-month", msg, len);
 	if (rc == SCHED_OK && !op->months)
 		slice_names(r, op, 0, 0);
 	if (rc != SCHED_OK || !op->months)
@@ -353,6 +377,8 @@ int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
 		snprintf(msg, len, "%s: %s", op->events_out, strerror(errno));
 		return SCHED_E_NOENT;
 	}
+	if ((op->gantt || op->timeline || op->timeline_svg) && (rc = picture_window(r, msg, len)) != SCHED_OK)
+		return rc;
 	rc = periods(r);
 	if (rc != SCHED_OK)
 		snprintf(msg, len, "out of memory");
@@ -537,8 +563,19 @@ static int write_pictures(struct run *r, char *msg, size_t len)
 {
 	const struct opts *op = r->op;
 	const char *path[3] = {op->gantt, op->timeline, op->timeline_svg};
-	struct picture_src s = {r->w.jobs, r->all_out, r->names, r->w.n, r->procs, base_name(op->trace),
-				op->specs[0].name, r->slots, r->n_slots};
+	struct picture_src s = {
+		.jobs = r->w.jobs, .out = r->all_out, .names = r->names, .n = r->w.n, .procs = r->procs,
+		.trace = base_name(op->trace), .policy = op->specs[0].name, .slots = r->slots, .n_slots = r->n_slots,
+		.zone = r->pic_zone, .epoch = r->trace.hdr.unix_start, .has_from = op->gantt_from.arg != NULL,
+		.has_to = op->gantt_to.arg != NULL, .from = r->pic_from, .to = r->pic_to,
+	};
+	/* Only the replay tells where the schedule ends: a window after it is a warning and a picture that says so. */
+	if (s.has_from && (op->gantt || op->timeline || op->timeline_svg) && pictures_window_empty(&s)) {
+		sched_time_t lo, hi;
+		pictures_span(&s, &lo, &hi);
+		fprintf(stderr, "replay: warning: --gantt-from %s (simulated second %lld) is at or after the schedule's last end (second %lld): the pictures say so and draw nothing\n",
+			op->gantt_from.arg, (long long)r->pic_from, (long long)hi);
+	}
 	for (int k = 0; k < 3; k++) {
 		if (path[k] == NULL)
 			continue;
@@ -547,7 +584,7 @@ static int write_pictures(struct run *r, char *msg, size_t len)
 			snprintf(msg, len, "%s: %s", path[k], strerror(errno));
 			return SCHED_E_STATE;
 		}
-		int rc = k == 0 ? pictures_gantt(r->pic[k], &s, op->gantt_from, op->gantt_to)
+		int rc = k == 0 ? pictures_gantt(r->pic[k], &s)
 		       : k == 1 ? pictures_timeline_csv(r->pic[k], &s) : pictures_timeline_svg(r->pic[k], &s);
 		bool bad = ferror(r->pic[k]) != 0;
 		bad |= fclose(r->pic[k]) != 0;

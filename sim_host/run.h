@@ -16,7 +16,7 @@ struct run {
 	struct site *site;              /* the --site file, or NULL */
 	struct swf_trace trace;
 	struct workload w;
-	const struct tz *zone;          /* with --months or --by-month */
+	const struct tz *zone;          /* the trace's zone, once a date, a month or a calendar needs it */
 	sched_procs_t procs;
 	FILE *events;                   /* --events-out, or NULL */
 	int *keys;                      /* --by-month: each job's month, year * 12 + month - 1 */
@@ -32,6 +32,8 @@ struct run {
 	FILE *pic[3];                   /* --gantt, --timeline, --timeline-svg while they are written (their paths are checked before the replay) */
 	struct replay_slots *slots;     /* --policy gang with --timeline or --timeline-svg: the slots in use over time */
 	size_t n_slots;
+	const struct tz *pic_zone;      /* the pictures' calendar, or NULL: seconds */
+	int64_t pic_from, pic_to;       /* --gantt-from, --gantt-to in simulated seconds (when given) */
 };
 
 /**

@@ -384,6 +384,73 @@ result timeline_matches_schedule "$([ -z "$bad" ] && echo 0 || echo 1)" "$bad"
 zoomed=$(grep -c 'class="job"' "$tmp/z.svg")
 result gantt_window_zooms "$([ "$zoomed" -gt 0 ] && [ "$zoomed" -lt "$ran" ] && echo 0 || echo 1)" "$zoomed of $ran jobs in the first hour"
 
+# Every time option takes the same forms: seconds, a duration, a local date (slice_skips.swf is UTC
+# from 2024-01-01, so 31 days is 2024-02-01, trace second 2678400: its header's comments).
+got=""
+for t in 2678400 31d 2024-02-01 "2024-02-01 00:00" 2024-02-01T00:00:00; do
+	got="$got $("$R" --policy fcfs --from "$t" --format json "$SL" | jq -c '.run.from')"
+done
+result time_forms_agree "$(same "$got" " 2678400 2678400 2678400 2678400 2678400")" "--from as seconds, 31d and dates: $got"
+expect_error bad_time_day 2 "^replay: --gantt-from takes seconds \(90\), a duration \(90s, 30m, 2h, 1d\) or a local date YYYY-MM-DD\[THH:MM\[:SS\]\]: 2024-02-30" -- --policy fcfs --gantt "$tmp/g.svg" --gantt-from 2024-02-30 "$SL"
+expect_error bad_time_unit 2 "^replay: --from takes seconds .*: 5x" -- --policy fcfs --from 5x "$SL"
+expect_error gantt_date_needs_start_time 1 "needs UnixStartTime" -- --policy fcfs --procs 4 --gantt "$tmp/g.svg" --gantt-from 2024-01-01 "$tmp/nosize.swf"
+expect_error gantt_date_not_under_shrink 2 "^replay: --gantt-to: a date does not apply under --shrink" -- --policy fcfs --shrink 0.5 --gantt "$tmp/g.svg" --gantt-to 2024-03-01 "$SL"
+expect_error gantt_window_before_schedule 2 "^replay: --gantt-to 2023-12-31 \(simulated second -86400\) is at or before the first submit" -- --policy fcfs --timeline-svg "$tmp/g.svg" --gantt-to 2023-12-31 "$SL"
+expect_error gantt_window_order_dates 2 "gantt-from must be before --gantt-to: 2024-02-01 is simulated second 2678400, 1d second 86400" -- --policy fcfs --gantt "$tmp/g.svg" --gantt-from 2024-02-01 --gantt-to 1d "$SL"
+# A window after the last end: a warning, and pictures that say they draw nothing.
+"$R" --policy fcfs --gantt "$tmp/e.svg" --timeline-svg "$tmp/et.svg" --gantt-from 2025-01-01 "$SL" >"$tmp/e.out" 2>"$tmp/e.err"
+st=$?
+result gantt_window_after_schedule "$([ $st -eq 0 ] && grep -q 'is at or after the schedule.s last end' "$tmp/e.err" &&
+	grep -q 'class="empty"' "$tmp/e.svg" && grep -q 'class="empty"' "$tmp/et.svg" && [ "$(grep -c 'class="job"' "$tmp/e.svg")" = 0 ] &&
+	echo 0 || echo 1)" "exit $st: $(head -1 "$tmp/e.err")"
+
+# The timeline drawn: each pixel column's time-weighted mean, least and largest value, recomputed by
+# tests/cli/pictures_check.py from the exact CSV (Python's csv module, brute force), over the whole
+# schedule and over a window; the columns' mean busy over the whole span is the report's utilization.
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import zoneinfo; zoneinfo.ZoneInfo("Europe/Stockholm")' 2>/dev/null; then
+	CHECK="python3 tests/cli/pictures_check.py"
+	bad=$($CHECK columns "$tmp/t.csv" "$tmp/t.svg" 2>&1)
+	result timeline_svg_columns "$([ -z "$bad" ] && echo 0 || echo 1)" "$(echo "$bad" | head -2 | tr '\n' ' ')"
+	util=$("$R" --policy easy --format csv tests/data/rand120.swf | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["utilization_pct"] }')
+	mean=$(grep -o '<path id="busy-mean"[^>]*d="[^"]*"' "$tmp/t.svg" | grep -o 'L[0-9]* [0-9.]*' |
+		awk 'NR % 2 == 1 && NR < 2800 { s += (56 + 420 - $2) / 420; n++ } END { printf "%.2f", 100 * s / n }')
+	result timeline_mean_is_utilization "$(awk -v a="$util" -v b="$mean" 'BEGIN { d = a - b; print (d < 0 ? -d : d) < 0.05 ? 0 : 1 }')" \
+		"columns' mean busy $mean%, report's utilization $util%"
+	# A window zooms the timeline, not the replay: the same schedule (hash), the CSV cut to the window
+	# (the state at its start, then the rows inside it), the SVG's columns recomputed over the window.
+	"$R" --policy easy --hash --timeline "$tmp/w.csv" --timeline-svg "$tmp/w.svg" --gantt-from 1h --gantt-to "1996-09-23 16:00" \
+		tests/data/rand120.swf >"$tmp/w.out"
+	"$R" --policy easy --hash tests/data/rand120.swf >"$tmp/nw.out"
+	result window_same_replay "$([ "$(grep '^hash' "$tmp/w.out")" = "$(grep '^hash' "$tmp/nw.out")" ] && echo 0 || echo 1)" "hash lines differ"
+	to=$(( $(TZ=Europe/Stockholm date -d '1996-09-23 16:00' +%s) - 843480031 ))
+	want=$(awk -F, -v from=3600 -v to="$to" 'NR == 1 { print; next } $1 <= from { last = $0; next }
+		$1 < to { if (last != "") { sub(/^[0-9]+/, from, last); print last; last = "" } print }' "$tmp/t.csv")
+	result timeline_window_csv "$([ "$want" = "$(cat "$tmp/w.csv")" ] && echo 0 || echo 1)" \
+		"window 3600..$to: $(diff <(echo "$want") "$tmp/w.csv" | head -3 | tr '\n' ' ')"
+	got=$($CHECK window "$tmp/w.svg")
+	bad=$($CHECK columns "$tmp/t.csv" "$tmp/w.svg" 2>&1)
+	result timeline_svg_window_columns "$([ "$got" = "3600 $to" ] && [ -z "$bad" ] && echo 0 || echo 1)" \
+		"window '$got', want '3600 $to'; $(echo "$bad" | head -2 | tr '\n' ' ')"
+	# Calendar axes across the end of summer time (Europe/Stockholm, 1996-10-27 03:00 CEST = 02:00 CET):
+	# a job every 3 hours for 10 days from 1996-10-20 00:00 local; ticks placed by Python's zoneinfo.
+	{
+		printf '; UnixStartTime: 845762400\n; TimeZoneString: Europe/Stockholm\n; MaxProcs: 4\n'
+		for i in $(seq 1 80); do printf '%d %d 0 7200 2 -1 -1 2 7200 -1 1 1 1 -1 1 -1 -1 -1\n' "$i" $(( (i - 1) * 10800 )); done
+	} >"$tmp/dst.swf"
+	"$R" --policy fcfs --gantt "$tmp/dst.svg" --timeline-svg "$tmp/dstt.svg" --gantt-from 1996-10-26 --gantt-to 1996-10-28 \
+		"$tmp/dst.swf" >/dev/null
+	from=$(( $(TZ=Europe/Stockholm date -d '1996-10-26 00:00' +%s) - 845762400 ))
+	to=$(( $(TZ=Europe/Stockholm date -d '1996-10-28 00:00' +%s) - 845762400 ))
+	got=$($CHECK window "$tmp/dst.svg")
+	bad="$($CHECK ticks "$tmp/dst.svg" 845762400 Europe/Stockholm)$($CHECK ticks "$tmp/dstt.svg" 845762400 Europe/Stockholm)"
+	result calendar_axis_dst "$([ "$got" = "$from $to" ] && [ -z "$bad" ] && grep -q '>local time, Europe/Stockholm' "$tmp/dst.svg" &&
+		echo 0 || echo 1)" "window '$got', want '$from $to'; $(echo "$bad" | head -2 | tr '\n' ' ')"
+	bad=$($CHECK ticks "$tmp/t.svg" 843480031 Europe/Stockholm)
+	result calendar_axis_whole "$([ -z "$bad" ] && echo 0 || echo 1)" "$(echo "$bad" | head -2 | tr '\n' ' ')"
+else
+	echo "note: cli.timeline_svg_* and cli.calendar_axis_* not run: python3 with zoneinfo and the tz database (Debian tzdata) needed"
+fi
+
 # Gang scheduling's timeline (time sharing: one more column, the slots in use). The random 120-job
 # trace on 64 processors: busy, queued and running recomputed from --jobs-out (field 3 the time to
 # the first quantum, 4 from then to the end); no bound of the machine on busy (a job per slot).
