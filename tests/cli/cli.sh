@@ -124,7 +124,7 @@ result by_month_rows "$([ "$rows" = 12 ] && [ "$sum" = "$all" ] && echo 0 || ech
 SL=tests/data/slice_skips.swf
 while IFS='|' read -r name opts want; do
 	# shellcheck disable=SC2086 # the options are words
-	got=$("$R" --policy fcfs $opts --format csv "$SL" 2>&1 |
+	got=$("$R" --policy fcfs $opts --format csv "$SL" 2>/dev/null |
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "%s %s %s;", $c["period"], $c["jobs"], $c["skipped"] }')
 	result "slice_$name" "$(same "$got" "$want")" "--policy fcfs $opts: '$got', expected '$want'"
 done <<'CASES'
@@ -139,13 +139,13 @@ by_month_in_slice|--by-month --months 2-3|2024-02 1 2;2024-03 1 1;
 CASES
 # The table's header names the slice and its skipped count; JSON's top-level count and period agree;
 # the hash line keeps four words (its readers take the fourth).
-head=$("$R" --policy fcfs --months 2-3 "$SL" | head -1)
+head=$("$R" --policy fcfs --months 2-3 "$SL" 2>/dev/null | head -1)
 result slice_table_header "$([[ "$head" == *"slice months=2-3 (2024-02 to 2024-03, trace seconds 2678400 to 7862400); 3 jobs skipped"* ]] && echo 0 || echo 1)" "header '$head'"
-got=$("$R" --policy fcfs --months 2-3 --format json "$SL" | jq -rc '[.skipped, .runs[0].period, .runs[0].skipped, .run.from, .run.to] | map(tojson) | join(" ")')
+got=$("$R" --policy fcfs --months 2-3 --format json "$SL" 2>/dev/null | jq -rc '[.skipped, .runs[0].period, .runs[0].skipped, .run.from, .run.to] | map(tojson) | join(" ")')
 result slice_json "$(same "$got" '3 "months=2-3" 3 2678400 7862400')" "skipped, period, row skipped, from, to: '$got'"
-got=$("$R" --policy fcfs --from '2024-02-01T00:00' --to 5184000 --hash "$SL" | awk '$1 == "hash" { print NF, $3 }')
+got=$("$R" --policy fcfs --from '2024-02-01T00:00' --to 5184000 --hash "$SL" 2>/dev/null | awk '$1 == "hash" { print NF, $3 }')
 result slice_hash_line_four_words "$(same "$got" "4 from=2024-02-01T00:00;to=5184000")" "hash line: '$got'"
-"$R" --policy fcfs --months 2-2 --jobs-out "$tmp/sl.swf" "$SL" >/dev/null
+"$R" --policy fcfs --months 2-2 --jobs-out "$tmp/sl.swf" "$SL" >/dev/null 2>&1
 result slice_jobs_out_note "$(grep -q '2 jobs skipped by the' "$tmp/sl.swf" && echo 0 || echo 1)" "$(grep 'skipped by' "$tmp/sl.swf")"
 
 # --jobs-out is valid SWF with every replayed job, which the replayer itself can read back.
@@ -372,7 +372,7 @@ done
 # Quanta in which nothing changes run in one step (issue 25, docs/gang.md) unless --events-plans
 # asks for every quantum's switch list: the same report, timeline and events, but the switch lines.
 "$R" --policy gang --procs 64 --format csv --timeline "$tmp/gs.csv" --jobs-out "$tmp/gs.swf" \
-	--events-out "$tmp/gs.ev" tests/data/rand120.swf >"$tmp/gs.out" 2>&1
+	--events-out "$tmp/gs.ev" tests/data/rand120.swf >"$tmp/gs.out" 2>"$tmp/gs.err"
 st=$?
 grep -v ' switch ' "$tmp/gt.ev" >"$tmp/gt.noswitch"
 result gang_skip_changes_no_output "$([ $st -eq 0 ] && cmp -s "$tmp/gs.csv" "$tmp/gt.csv" && cmp -s "$tmp/gs.swf" "$tmp/gt.swf" &&
