@@ -25,7 +25,7 @@ struct opts {
 	struct report_sets stats;       /* --stats-as: the statistics printed after the counts; default ours */
 	bool by_month, check, hash, plans, help;
 	enum progress_mode progress;    /* --progress / --quiet, the last given; default on a terminal only */
-	const char *jobs_out, *events_out, *months, *from, *to, *site;
+	const char *jobs_out, *jobs_csv, *events_out, *months, *from, *to, *site;
 	const char *gantt, *timeline, *timeline_svg; /* the pictures' files (pictures.h), or NULL */
 	sched_time_t gantt_from, gantt_to;           /* the Gantt chart's window; 0: the schedule's span */
 	long month_a, month_b;          /* --months A-B, 1-based */

@@ -10,6 +10,7 @@
 
 #include "dist.h"
 #include "fixture_io.h"
+#include "jobs_csv.h"
 #include "gang_replay.h"
 #include "pictures.h"
 #include "pyss_stats.h"
@@ -534,7 +535,7 @@ static int run_cell(struct run *r, size_t per, size_t p, const char *period, cha
 		return rc;
 	}
 	r->hashes[per * r->op->n_specs + p] = res.hash;
-	if (r->op->jobs_out || r->op->gantt || r->op->timeline || r->op->timeline_svg)
+	if (r->op->jobs_out || r->op->jobs_csv || r->op->gantt || r->op->timeline || r->op->timeline_svg)
 		memcpy(r->all_out + a, res.out, (b - a) * sizeof *res.out);
 	if (res.slots != NULL) {
 		/* The timeline's slots in use: one column and one period (options.c), kept for write_pictures. */
@@ -723,6 +724,36 @@ static void run_record(const struct run *r, struct report_run *run)
 	report_run_add(run, REPORT_RUN_TEXT_LIST, "stats_as", "%s", list);
 }
 
+/* --jobs-out: the schedule as SWF. */
+static void write_jobs_swf(FILE *f, const struct run *r)
+{
+	write_jobs_out(f, &r->trace, &r->w, r->all_out, r->op->specs[0].name);
+}
+
+/* --jobs-csv: the table of jobs. */
+static void write_jobs_csv(FILE *f, const struct run *r)
+{
+	jobs_csv_write(f, &r->trace, &r->w, r->all_out, r->site, sched_policy_timeshared(r->op->specs[0].policy));
+}
+
+/* One of the per-job files, written by @p write into @p path once the report is out. */
+static int write_jobs_file(const struct run *r, const char *path, void (*write)(FILE *, const struct run *),
+			   char *msg, size_t len)
+{
+	FILE *f = fopen(path, "w");
+	if (f == NULL) {
+		snprintf(msg, len, "%s: %s", path, strerror(errno));
+		return SCHED_E_STATE;
+	}
+	write(f, r);
+	bool bad = ferror(f) != 0;
+	if ((fclose(f) != 0) | bad) {
+		snprintf(msg, len, "%s: write failed", path);
+		return SCHED_E_STATE;
+	}
+	return SCHED_OK;
+}
+
 int run_output(struct run *r, char *msg, size_t len)
 {
 	const struct opts *op = r->op;
@@ -734,19 +765,11 @@ int run_output(struct run *r, char *msg, size_t len)
 	for (size_t i = 0; op->hash && i < n; i++)
 		printf("hash %s %s %016llx\n", r->rows[i].policy, r->rows[i].period, (unsigned long long)r->hashes[i]);
 	int rc = write_pictures(r, msg, len);
-	if (rc != SCHED_OK || op->jobs_out == NULL)
-		return rc;
-	FILE *f = fopen(op->jobs_out, "w");
-	if (f == NULL) {
-		snprintf(msg, len, "%s: %s", op->jobs_out, strerror(errno));
-		return SCHED_E_STATE;
-	}
-	write_jobs_out(f, &r->trace, &r->w, r->all_out, op->specs[0].name);
-	if (fclose(f) != 0) {
-		snprintf(msg, len, "%s: write failed", op->jobs_out);
-		return SCHED_E_STATE;
-	}
-	return SCHED_OK;
+	if (rc == SCHED_OK && op->jobs_out != NULL)
+		rc = write_jobs_file(r, op->jobs_out, write_jobs_swf, msg, len);
+	if (rc == SCHED_OK && op->jobs_csv != NULL)
+		rc = write_jobs_file(r, op->jobs_csv, write_jobs_csv, msg, len);
+	return rc;
 }
 
 int run_free(struct run *r, char *msg, size_t len)
