@@ -83,7 +83,7 @@ expect_error hi_pri_gap_range 2 "^replay: --hi-pri-gap takes a number from 0 to 
 "$R" --help >"$tmp/help"
 st=$?
 missing=""
-for opt in --policy --procs --format --stats-as --by-month --jobs-out --events-out --capacity --check --help \
+for opt in --policy --procs --format --stats-as --by-month --jobs-out --jobs-csv --events-out --capacity --check --help \
 	--events-plans --hash --tolerance --tolerance-factor --relaxed-scope --sf --awt --alpha-u --alpha-t --alpha-p --alpha-f \
 	--progress --quiet --heuristic --early-end --removal-ties --hi-pri-every --hi-pri-gap "early-end takes one of compress, search, keep; default compress" --scratch --site --partition --months --from --to --shrink --estimates --seed --gantt --gantt-from --gantt-to --timeline --timeline-svg --scheme --quantum --max-slots --bc-slots --bc-fit \
 	"field 5 if > 0, else field 8" "field 9 if > 0" "killed at" "skipped and counted" "at one instant"; do
