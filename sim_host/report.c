@@ -315,6 +315,7 @@ struct month_col {
 	const struct metric *m;
 };
 
+/* ours[0] avg_wait, [7] avg_bsld, [18] utilization_pct, [28] bsld_p95. */
 static const struct month_col ours_months[] = {
 	{"wait(s)", 9, &ours[0]}, {"bsld", 8, &ours[7]}, {"util%", 6, &ours[18]}, {"bsld95", 8, &ours[28]},
 };
