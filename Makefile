@@ -37,7 +37,7 @@ PORT_SRC := port/host/port_host.c
 # The trace library: SWF and fixture files, time zones, site files, the cleaning conventions.
 TRACE_LIB_SRC := trace/swf.c trace/fixture_io.c trace/tz.c trace/site.c trace/workload.c trace/clean.c
 # The replayer's own library: the host replay loops and the reports.
-SIM_LIB_SRC := sim_host/replay.c sim_host/report.c sim_host/gang_replay.c sim_host/pictures.c sim_host/pyss_stats.c
+SIM_LIB_SRC := sim_host/replay.c sim_host/report.c sim_host/gang_replay.c sim_host/pictures.c sim_host/pyss_stats.c sim_host/dist.c sim_host/jobs_csv.c
 # What the replayer and the tools share without a tool including the replayer's headers: the CSV and
 # JSON field writers, the progress line.
 COMMON_SRC := common/fields.c common/progress.c common/outpaths.c

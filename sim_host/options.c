@@ -38,6 +38,11 @@ const char options_help[] =
 "                     11 status (1 ended by itself, 0 killed at its estimate);\n"
 "                     under gang, 3 is the time until the first quantum and 4\n"
 "                     the time from then until the end\n"
+"  --jobs-csv FILE    write the simulated schedule as CSV (one policy only), a\n"
+"                     row per job under a header: id,user,queue,submit,start,\n"
+"                     end,wait,run,procs,estimate,killed,backfilled,bsld,\n"
+"                     slowdown,refused (gang: and share); times in seconds of\n"
+"                     simulated time (docs/replay.md, The table of jobs)\n"
 "  --events-out FILE  write every decision, one per line: `T submit JOB PROCS\n"
 "                     EST PRED` (PRED the guaranteed start or -), `T start JOB\n"
 "                     PROCS [backfill]`, `T end JOB`, `T kill JOB`; the file\n"
@@ -149,8 +154,10 @@ const char options_help[] =
 "  estimate   = field 9 if > 0, else the run time (field 4); 0 s becomes 1 s\n"
 "  a job holds its processors for min(run time, estimate): it is killed at\n"
 "  its estimate; submit = field 2; jobs are replayed in submit order\n"
-"  skipped and counted: processors < 1, run time < 0, more processors than\n"
-"  the machine (or than its queue's partitions), submit < 0, no site queue\n"
+"  skipped and counted, by reason: processors < 1, run time < 0, more\n"
+"  processors than the machine (or than its queue's partitions), submit < 0,\n"
+"  no site queue (a header whose MaxProcs is narrower than jobs of the trace,\n"
+"  or a --procs differing from it, gets a warning)\n"
 "  at one instant: jobs that end are reported first, then arrivals in trace\n"
 "  order, then one scheduling pass (a job of run time 0 ends at the instant it\n"
 "  starts, and its processors are offered again in a further pass)\n"
@@ -320,7 +327,7 @@ static int estimates(const char *arg, struct workload_opts *w, char *msg, size_t
 	return SCHED_OK;
 }
 
-enum { O_PLANS = 256, O_SITE, O_PART, O_QUIET, O_PROGRESS, O_GANTT, O_GANTT_FROM, O_GANTT_TO, O_TIMELINE, O_TIMELINE_SVG, O_STATS_AS, O_POLICY = 1000 };
+enum { O_PLANS = 256, O_SITE, O_PART, O_QUIET, O_PROGRESS, O_GANTT, O_GANTT_FROM, O_GANTT_TO, O_TIMELINE, O_TIMELINE_SVG, O_STATS_AS, O_JOBS_CSV, O_POLICY = 1000 };
 
 static const struct option general[] = {
 	{"policy", required_argument, 0, 'p'}, {"procs", required_argument, 0, 'n'},
@@ -336,6 +343,7 @@ static const struct option general[] = {
 	{"gantt", required_argument, 0, O_GANTT}, {"gantt-from", required_argument, 0, O_GANTT_FROM},
 	{"gantt-to", required_argument, 0, O_GANTT_TO}, {"timeline", required_argument, 0, O_TIMELINE},
 	{"timeline-svg", required_argument, 0, O_TIMELINE_SVG}, {"stats-as", required_argument, 0, O_STATS_AS},
+	{"jobs-csv", required_argument, 0, O_JOBS_CSV},
 	{"help", no_argument, 0, 'h'},
 };
 #define N_GENERAL (sizeof general / sizeof general[0])
@@ -366,6 +374,7 @@ static int simple_option(int ch, const char *arg, struct opts *o, char *msg, siz
 	}
 	case 'm': o->by_month = true; break;
 	case 'o': o->jobs_out = arg; break;
+	case O_JOBS_CSV: o->jobs_csv = arg; break;
 	case 'e': o->events_out = arg; break;
 	case 'k': o->check = true; break;
 	case 'H': o->hash = true; break;
@@ -473,8 +482,8 @@ static int cross_checks(int argc, char **argv, struct opts *o, const enum sched_
 	if (optind != argc - 1)
 		return options_usage(msg, len, optind == argc ? "missing TRACE" : "more than one TRACE", NULL);
 	o->trace = argv[optind];
-	if ((o->jobs_out || o->events_out) && o->n_specs != 1)
-		return options_usage(msg, len, "--jobs-out and --events-out need exactly one policy column", NULL);
+	if ((o->jobs_out || o->jobs_csv || o->events_out) && o->n_specs != 1)
+		return options_usage(msg, len, "--jobs-out, --jobs-csv and --events-out need exactly one policy column", NULL);
 	bool pictures = o->gantt || o->timeline || o->timeline_svg;
 	if (pictures && o->n_specs != 1)
 		return options_usage(msg, len, "--gantt, --timeline and --timeline-svg draw one policy: give --policy with exactly one policy column", NULL);

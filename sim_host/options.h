@@ -37,7 +37,7 @@ struct opts {
 	struct report_sets stats;       /* --stats-as: the statistics printed after the counts; default ours */
 	bool by_month, check, hash, plans, help;
 	enum progress_mode progress;    /* --progress / --quiet, the last given; default on a terminal only */
-	const char *jobs_out, *events_out, *months, *from, *to, *site;
+	const char *jobs_out, *jobs_csv, *events_out, *months, *from, *to, *site;
 	struct options_time from_t, to_t;            /* --from, --to parsed */
 	const char *gantt, *timeline, *timeline_svg; /* the pictures' files (pictures.h), or NULL */
 	struct options_time gantt_from, gantt_to;    /* the pictures' window; not given: the schedule's span */

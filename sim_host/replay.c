@@ -176,6 +176,7 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 		break;
 	case SCHED_RE_START:
 		out->start = e->time;
+		out->backfilled = e->backfilled;
 		loc_add(&c->loc, c->o->procs, e->time, (int64_t)c->jobs[e->seq].j.procs, -1);
 		if (f) {
 			fprintf(f, "%u start %ld %u%s", e->time, name_of(c, e->seq), e->procs,
@@ -188,6 +189,8 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 	case SCHED_RE_END:
 	case SCHED_RE_KILL:
 		out->end = e->time;
+		/* The engine's start of an end is end - the run its metrics count (the dedicated time under gang). */
+		out->run = e->time - e->start;
 		out->killed = e->kind == SCHED_RE_KILL || e->killed;
 		loc_add(&c->loc, c->o->procs, e->time, -(int64_t)c->jobs[e->seq].j.procs, 0);
 		if (e->time > c->loc.last)

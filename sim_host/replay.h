@@ -34,7 +34,9 @@ struct replay_job_out {
 	sched_time_t start;
 	sched_time_t end;
 	sched_time_t predicted;  /* guarantee given at submit; SCHED_TIME_MAX when none */
+	sched_time_t run;        /* the run the metrics count: end - start, or under time sharing the dedicated time */
 	uint8_t killed;          /* reached its estimate */
+	uint8_t backfilled;      /* started ahead of a job that arrived before it */
 	uint8_t refused;         /* the core had no room when it arrived, or its queue excludes it */
 	int refuse_err;          /* SCHED_E_NOSPACE or SCHED_E_LIMIT */
 };

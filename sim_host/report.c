@@ -11,14 +11,12 @@
 
 void report_row_fill(struct report_row *row, const char *policy, const char *period,
 		     const struct sched_metrics *m, const struct sched_counters *c,
-		     sched_procs_t procs, uint32_t skipped, uint32_t refused_room, uint32_t refused_limit,
-		     uint32_t peak_jobs)
+		     sched_procs_t procs, uint32_t refused_room, uint32_t refused_limit, uint32_t peak_jobs)
 {
 	memset(row, 0, sizeof *row);
 	row->policy = policy;
 	snprintf(row->period, sizeof row->period, "%s", period);
 	row->jobs = m->jobs;
-	row->skipped = skipped;
 	row->refused = refused_room + refused_limit;
 	row->refused_room = refused_room;
 	row->refused_limit = refused_limit;
@@ -26,6 +24,21 @@ void report_row_fill(struct report_row *row, const char *policy, const char *per
 	row->peak_jobs = peak_jobs;
 	sched_metrics_summarize(m, procs, &row->sum);
 	row->loc = NAN;
+}
+
+void report_row_skips(struct report_row *row, const uint32_t by[TRACE_SKIP_COUNT])
+{
+	row->skipped = 0;
+	for (int k = 0; k < TRACE_SKIP_COUNT; k++) {
+		row->skipped_by[k] = by[k];
+		row->skipped += by[k];
+	}
+}
+
+void report_row_dist(struct report_row *row, const struct dist_stats *d)
+{
+	row->dist = *d;
+	row->has_dist = true;
 }
 
 void report_row_extra(struct report_row *row, const char *label, const char *key, int decimals, double v)
@@ -172,6 +185,12 @@ MICRO(m_artww, r->sum.artww_micro)
 MICRO(m_sldww60, r->sum.sldww60_micro)
 MICRO(m_sldww300, r->sum.sldww300_micro)
 
+MICRO(m_bsld_p50, r->dist.bsld_p50_micro)
+MICRO(m_bsld_p95, r->dist.bsld_p95_micro)
+MICRO(m_bsld_p99, r->dist.bsld_p99_micro)
+MICRO(m_bsld_max, r->dist.bsld_max_micro)
+MICRO(m_worst_user, r->dist.worst_user_bsld_micro)
+
 GETTER(g_jobs, r->jobs)
 GETTER(g_skipped, r->skipped)
 GETTER(g_refused, r->refused)
@@ -196,6 +215,18 @@ GETTER(g_class_jobs, r->sum.class_jobs[k])
 GETTER(g_util, micro(r->sum.util_pct_micro))
 GETTER(g_loc, r->loc)
 GETTER(g_makespan, r->sum.makespan)
+/* Percentiles and fairness: none when the caller computed none (report_row_dist) or no job ran. */
+#define HAS_DIST(r) ((r)->has_dist && (r)->dist.jobs > 0)
+GETTER(g_wait_p50, HAS_DIST(r) ? r->dist.wait_p50 : NAN)
+GETTER(g_wait_p95, HAS_DIST(r) ? r->dist.wait_p95 : NAN)
+GETTER(g_wait_p99, HAS_DIST(r) ? r->dist.wait_p99 : NAN)
+GETTER(g_bsld_p50, HAS_DIST(r) ? micro(r->dist.bsld_p50_micro) : NAN)
+GETTER(g_bsld_p95, HAS_DIST(r) ? micro(r->dist.bsld_p95_micro) : NAN)
+GETTER(g_bsld_p99, HAS_DIST(r) ? micro(r->dist.bsld_p99_micro) : NAN)
+GETTER(g_bsld_max, HAS_DIST(r) ? micro(r->dist.bsld_max_micro) : NAN)
+GETTER(g_users, HAS_DIST(r) ? r->dist.users : NAN)
+GETTER(g_worst_user, HAS_DIST(r) ? micro(r->dist.worst_user_bsld_micro) : NAN)
+GETTER(g_jain, HAS_DIST(r) ? r->dist.jain : NAN)
 GETTER(g_artww, micro(r->sum.artww_micro))
 GETTER(g_sldww60, micro(r->sum.sldww60_micro))
 GETTER(g_sldww300, micro(r->sum.sldww300_micro))
@@ -247,6 +278,17 @@ static const struct metric ours[] = {
 	{"ARTwW (s)", "artww", 1, g_artww, 0, m_artww},
 	{"SLDwW 60 s", "sldww60", 3, g_sldww60, 0, m_sldww60},
 	{"SLDwW 300 s", "sldww300", 3, g_sldww300, 0, m_sldww300},
+	/* The tail and the users (dist.h: exact, nearest-rank; bsld as above). Last, so the columns before keep their places. */
+	{"wait p50 (s)", "wait_p50", 0, g_wait_p50, 0, NULL},
+	{"wait p95 (s)", "wait_p95", 0, g_wait_p95, 0, NULL},
+	{"wait p99 (s)", "wait_p99", 0, g_wait_p99, 0, NULL},
+	{"bsld p50", "bsld_p50", 2, g_bsld_p50, 0, m_bsld_p50},
+	{"bsld p95", "bsld_p95", 2, g_bsld_p95, 0, m_bsld_p95},
+	{"bsld p99", "bsld_p99", 2, g_bsld_p99, 0, m_bsld_p99},
+	{"bsld max", "bsld_max", 2, g_bsld_max, 0, m_bsld_max},
+	{"users", "users", 0, g_users, 0, NULL},
+	{"worst user's avg bsld", "worst_user_bsld", 2, g_worst_user, 0, m_worst_user},
+	{"Jain index, users' bsld", "jain_users_bsld", 4, g_jain, 0, NULL},
 };
 
 /* pyss's (pyss_stats.h): its filter, then its formulas over the jobs it keeps; keys all pyss_. */
@@ -273,8 +315,9 @@ struct month_col {
 	const struct metric *m;
 };
 
+/* ours[0] avg_wait, [7] avg_bsld, [18] utilization_pct, [28] bsld_p95. */
 static const struct month_col ours_months[] = {
-	{"wait(s)", 9, &ours[0]}, {"bsld", 8, &ours[7]}, {"util%", 6, &ours[18]},
+	{"wait(s)", 9, &ours[0]}, {"bsld", 8, &ours[7]}, {"util%", 6, &ours[18]}, {"bsld95", 8, &ours[28]},
 };
 static const struct month_col pyss_months[] = {
 	{"pwait(m)", 9, &pyss[5]}, {"pbsld", 8, &pyss[8]}, {"pused", 6, &pyss[1]},
@@ -290,7 +333,10 @@ static const struct stats_set {
 } sets_reg[REPORT_STATS_COUNT] = {
 	{"ours", "every job that ran; the papers' formulas: wait and response in\n"
 		 "               seconds, bounded slowdown response / max(run, 10) (not clamped),\n"
-		 "               EF, utilization, ARTwW, SLDwW, loss of capacity (default)",
+		 "               EF, utilization, ARTwW, SLDwW, loss of capacity; the median,\n"
+		 "               95th and 99th percentiles of wait and bsld (nearest rank, exact)\n"
+		 "               and the largest bsld; users, the worst user's average bsld and\n"
+		 "               Jain's index over the users' average bsld (default)",
 	 ours, sizeof ours / sizeof ours[0], ours_months, sizeof ours_months / sizeof ours_months[0]},
 	{"pyss", "as pyss (the Hebrew University's Python simulator) prints them:\n"
 		 "               tiny jobs (1 processor, estimate 1 s or run 0) out, then the\n"
@@ -416,6 +462,51 @@ static void table_metric(FILE *f, const struct metric *m, const struct report_ro
 	fprintf(f, " %14s", metric_text(m, r, m->decimals, buf, sizeof buf) ? buf : "-");
 }
 
+static uint32_t skips_total(const uint32_t by[TRACE_SKIP_COUNT])
+{
+	uint32_t n = 0;
+	for (int k = 0; k < TRACE_SKIP_COUNT; k++)
+		n += by[k];
+	return n;
+}
+
+/* The table's lines of skipped jobs by reason, for the reasons some row has (a reason no row has is noise there). */
+static void table_skips(FILE *f, const struct report_row *rows, size_t n)
+{
+	for (int k = TRACE_SKIP_NONE + 1; k < TRACE_SKIP_COUNT; k++) {
+		bool any = false;
+		for (size_t i = 0; i < n; i++)
+			any |= rows[i].skipped_by[k] > 0;
+		if (!any)
+			continue;
+		char label[40];
+		snprintf(label, sizeof label, "  skip: %s", skip_reasons[k].label);
+		fprintf(f, "%-26s", label);
+		for (size_t i = 0; i < n; i++)
+			fprintf(f, " %14u", rows[i].skipped_by[k]);
+		fputc('\n', f);
+	}
+}
+
+/* CSV: a column skipped_KEY per reason, every reason (the columns are the same whatever the trace). */
+static void csv_skips(FILE *f, const struct report_row *r)
+{
+	for (int k = TRACE_SKIP_NONE + 1; k < TRACE_SKIP_COUNT; k++)
+		if (r == NULL)
+			fprintf(f, ",skipped_%s", skip_reasons[k].key);
+		else
+			fprintf(f, ",%u", r->skipped_by[k]);
+}
+
+/* JSON: "skipped_by": {KEY: count, ...}, every reason; the counts sum to "skipped". */
+static void json_skips(FILE *f, const uint32_t by[TRACE_SKIP_COUNT])
+{
+	fputs("\"skipped_by\": {", f);
+	for (int k = TRACE_SKIP_NONE + 1; k < TRACE_SKIP_COUNT; k++)
+		fprintf(f, "%s\"%s\": %u", k > TRACE_SKIP_NONE + 1 ? ", " : "", skip_reasons[k].key, by[k]);
+	fputc('}', f);
+}
+
 static void print_table_all(FILE *f, const struct report_row *rows, size_t n, const struct metric *const *cols,
 			    size_t n_cols)
 {
@@ -428,6 +519,8 @@ static void print_table_all(FILE *f, const struct report_row *rows, size_t n, co
 		for (size_t i = 0; i < n; i++)
 			table_metric(f, cols[m], &rows[i]);
 		fputc('\n', f);
+		if (cols[m]->get == g_skipped)
+			table_skips(f, rows, n);
 	}
 	for (size_t x = 0; n > 0 && x < rows[0].n_extra; x++) {
 		fprintf(f, "%-26s", rows[0].extra[x].label);
@@ -530,6 +623,7 @@ static void print_csv(FILE *f, const char *trace, sched_procs_t procs, const str
 	fputs("trace,procs,policy,period", f);
 	for (size_t m = 0; m < n_cols; m++)
 		fprintf(f, ",%s", cols[m]->key);
+	csv_skips(f, NULL);
 	for (size_t x = 0; n > 0 && x < rows[0].n_extra; x++)
 		fprintf(f, ",%s", rows[0].extra[x].key);
 	for (size_t k = 0; k < run->n; k++) {
@@ -546,6 +640,7 @@ static void print_csv(FILE *f, const char *trace, sched_procs_t procs, const str
 			else
 				fputc(',', f);
 		}
+		csv_skips(f, &rows[i]);
 		for (size_t x = 0; x < rows[i].n_extra; x++) {
 			const struct report_extra *e = &rows[i].extra[x];
 			if (isnan(e->v))
@@ -561,13 +656,15 @@ static void print_csv(FILE *f, const char *trace, sched_procs_t procs, const str
 	}
 }
 
-static void print_json(FILE *f, const char *trace, sched_procs_t procs, uint32_t skipped,
+static void print_json(FILE *f, const char *trace, sched_procs_t procs, const uint32_t skipped_by[TRACE_SKIP_COUNT],
 		       const struct report_row *rows, size_t n, const struct report_run *run,
 		       const struct metric *const *cols, size_t n_cols)
 {
 	fputs("{\"trace\": ", f);
 	json_string(f, trace);
-	fprintf(f, ", \"procs\": %u, \"skipped\": %u, \"run\": {", procs, skipped);
+	fprintf(f, ", \"procs\": %u, \"skipped\": %u, ", procs, skips_total(skipped_by));
+	json_skips(f, skipped_by);
+	fputs(", \"run\": {", f);
 	/* The CSV's spelling, typed: numbers, booleans, null for what is absent, lists as arrays. */
 	for (size_t k = 0; k < run->n; k++) {
 		fputs(k ? ", " : "", f);
@@ -588,6 +685,8 @@ static void print_json(FILE *f, const char *trace, sched_procs_t procs, uint32_t
 			else
 				fprintf(f, ", \"%s\": null", cols[m]->key);
 		}
+		fputs(", ", f);
+		json_skips(f, rows[i].skipped_by);
 		for (size_t x = 0; x < rows[i].n_extra; x++) {
 			const struct report_extra *e = &rows[i].extra[x];
 			if (isnan(e->v))
@@ -600,8 +699,25 @@ static void print_json(FILE *f, const char *trace, sched_procs_t procs, uint32_t
 	fputs("]}\n", f);
 }
 
+/* The table's header: the skipped jobs' total, and by reason when there are any. */
+static void table_header(FILE *f, const char *trace, sched_procs_t procs, const uint32_t by[TRACE_SKIP_COUNT],
+			 bool by_month, const char *slice)
+{
+	uint32_t skipped = skips_total(by);
+	fprintf(f, "%s on %u processors%s%s%s; %u job%s skipped by the cleaning conventions",
+		trace, procs, slice && *slice ? ", " : "", slice ? slice : "",
+		by_month ? ", each month replayed on its own" : "", skipped, skipped == 1 ? "" : "s");
+	const char *sep = " (";
+	for (int k = TRACE_SKIP_NONE + 1; k < TRACE_SKIP_COUNT; k++)
+		if (by[k]) {
+			fprintf(f, "%s%s: %u", sep, skip_reasons[k].label, by[k]);
+			sep = ", ";
+		}
+	fputs(skipped ? ")\n\n" : "\n\n", f);
+}
+
 void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
-		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
+		  const uint32_t skipped_by[TRACE_SKIP_COUNT], const struct report_row *rows, size_t n, size_t n_policies,
 		  bool by_month, const char *slice, const struct report_run *run, const struct report_sets *sets)
 {
 	static const struct report_run none;
@@ -613,9 +729,7 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 	size_t n_cols = columns(sets, cols);
 	switch (fmt) {
 	case REPORT_TABLE:
-		fprintf(f, "%s on %u processors%s%s%s; %u job%s skipped by the cleaning conventions\n\n",
-			trace, procs, slice && *slice ? ", " : "", slice ? slice : "",
-			by_month ? ", each month replayed on its own" : "", skipped, skipped == 1 ? "" : "s");
+		table_header(f, trace, procs, skipped_by, by_month, slice);
 		if (by_month)
 			print_table_months(f, rows, n, n_policies, sets);
 		else
@@ -625,7 +739,7 @@ void report_print(FILE *f, enum report_format fmt, const char *trace, sched_proc
 		print_csv(f, trace, procs, rows, n, run, cols, n_cols);
 		break;
 	case REPORT_JSON:
-		print_json(f, trace, procs, skipped, rows, n, run, cols, n_cols);
+		print_json(f, trace, procs, skipped_by, rows, n, run, cols, n_cols);
 		break;
 	}
 }

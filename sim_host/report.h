@@ -7,6 +7,7 @@
 
 #include "sched/metrics.h"
 #include "sched/sched.h"
+#include "dist.h"
 #include "gang_replay.h"
 #include "pyss_stats.h"
 #include "replay.h"
@@ -57,6 +58,7 @@ struct report_row {
 	char period[REPORT_PERIOD_MAX]; /* "all", the slice's name ("months=3-4"), or "YYYY-MM" with --by-month */
 	uint32_t jobs;            /* jobs that ran */
 	uint32_t skipped;         /* dropped by the cleaning conventions */
+	uint32_t skipped_by[TRACE_SKIP_COUNT]; /* the same by reason (enum trace_skip; report_row_skips) */
 	uint32_t refused;         /* refused by the core: refused_room + refused_limit */
 	uint32_t refused_room;    /* no room in the core (capacity) */
 	uint32_t refused_limit;   /* outside its queue's processor or time range */
@@ -64,17 +66,24 @@ struct report_row {
 	uint32_t peak_jobs;       /* most jobs in the core at once (waiting + running) */
 	struct sched_metrics_summary sum; /* the core's integer figures: what is printed */
 	double loc;               /* loss of capacity, 0..1 (set by the caller; NaN if unknown) */
+	bool has_dist;            /* dist holds the row's percentiles and fairness (report_row_dist); else they are none */
+	struct dist_stats dist;
 	bool has_pyss;            /* pyss holds the row's figures (set by the caller when the pyss set is printed) */
 	struct pyss_stats pyss;
 	struct report_extra extra[REPORT_EXTRA_MAX];
 	size_t n_extra;
 };
 
-/** Fill @p row from a replay's metrics and counters on a machine of @p procs processors. */
+/** Fill @p row from a replay's metrics and counters on a machine of @p procs processors (skips: report_row_skips). */
 void report_row_fill(struct report_row *row, const char *policy, const char *period,
 		     const struct sched_metrics *m, const struct sched_counters *c,
-		     sched_procs_t procs, uint32_t skipped, uint32_t refused_room, uint32_t refused_limit,
-		     uint32_t peak_jobs);
+		     sched_procs_t procs, uint32_t refused_room, uint32_t refused_limit, uint32_t peak_jobs);
+
+/** The row's skipped jobs by reason, enum trace_skip (their sum becomes row->skipped). O(reasons). */
+void report_row_skips(struct report_row *row, const uint32_t by[TRACE_SKIP_COUNT]);
+
+/** The row's percentiles and fairness (dist.h), printed with ours. O(1). */
+void report_row_dist(struct report_row *row, const struct dist_stats *d);
 
 /** Append an extra figure to @p row (ignored past REPORT_EXTRA_MAX). */
 void report_row_extra(struct report_row *row, const char *label, const char *key, int decimals, double v);
@@ -135,13 +144,13 @@ void report_run_add(struct report_run *run, enum report_run_kind kind, const cha
 
 /**
  * Print @p n rows. Rows come grouped by period, policies in the same order
- * within each. @p skipped is the count of jobs of the replayed slice the
- * conventions dropped; @p slice describes the slice in the table's header
+ * within each. @p skipped_by counts the jobs of the replayed slice the
+ * conventions dropped, by reason (enum trace_skip); @p slice describes the slice in the table's header
  * (NULL or "": the whole trace); @p sets the statistics printed after the
  * counts (NULL: ours). O(n x metrics); errors are those of @p f.
  */
 void report_print(FILE *f, enum report_format fmt, const char *trace, sched_procs_t procs,
-		  uint32_t skipped, const struct report_row *rows, size_t n, size_t n_policies,
+		  const uint32_t skipped_by[TRACE_SKIP_COUNT], const struct report_row *rows, size_t n, size_t n_policies,
 		  bool by_month, const char *slice, const struct report_run *run, const struct report_sets *sets);
 
 #endif /* SIM_REPORT_H */

@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dist.h"
 #include "fixture_io.h"
 #include "outpaths.h"
+#include "jobs_csv.h"
 #include "gang_replay.h"
 #include "pictures.h"
 #include "pyss_stats.h"
@@ -304,7 +306,7 @@ static void month_skips(struct run *r)
 				hi = mid;
 		}
 		if (lo < r->n_periods && r->keys[r->starts[lo]] == key)
-			r->period_skipped[lo]++;
+			r->period_skipped[lo][w->skipped_why[k]]++;
 	}
 }
 
@@ -336,13 +338,50 @@ static int periods(struct run *r)
 	return r->rows && r->hashes && r->all_out ? SCHED_OK : SCHED_E_NOSPACE;
 }
 
+/*
+ * Warnings about a header that lies or is overruled, on stderr (the run goes
+ * on): a MaxProcs narrower than jobs the log ran (the conventions then skip
+ * them as wider than the machine, unless the machine is made wider), and a
+ * --procs that differs from the header's size. O(n).
+ */
+static void header_warnings(const struct run *r)
+{
+	const struct opts *op = r->op;
+	const struct swf_header *h = &r->trace.hdr;
+	long size = swf_machine_size(h);
+	const char *key = h->max_procs > 0 ? "MaxProcs" : "MaxNodes";
+	if (op->procs && size > 0 && (long)op->procs != size)
+		fprintf(stderr, "replay: %s: warning: --procs %lu differs from the header's %s %ld\n", op->trace,
+			op->procs, key, size);
+	if (h->max_procs <= 0)
+		return;
+	uint32_t wider = 0;
+	int32_t widest = 0;
+	for (size_t i = 0; i < r->trace.n; i++) {
+		/* The conventions' processors (clean.h): field 5 if > 0, else field 8. */
+		const struct fix_job *j = &r->trace.jobs[i];
+		int32_t procs = j->alloc_procs > 0 ? j->alloc_procs : j->req_procs;
+		wider += procs > h->max_procs;
+		widest = procs > widest ? procs : widest;
+	}
+	if (wider == 0)
+		return;
+	fprintf(stderr, "replay: %s: warning: the header's MaxProcs %ld is narrower than %u job%s of the trace "
+		"(the widest has %d processors)", op->trace, h->max_procs, wider, wider == 1 ? "" : "s", widest);
+	if ((long)r->procs < widest)
+		fprintf(stderr, "; on %u processors the wider ones are skipped (give --procs %d to replay them)\n",
+			r->procs, widest);
+	else
+		fprintf(stderr, "; they are replayed on %u processors\n", r->procs);
+}
+
 int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
 {
 	memset(r, 0, sizeof *r);
 	r->op = op;
 	/* Every output, before any work: a path that cannot be written fails now, not after the replay. */
 	const struct outpath outs[] = {
-		{"--jobs-out", op->jobs_out}, {"--events-out", op->events_out}, {"--gantt", op->gantt},
+		{"--jobs-out", op->jobs_out}, {"--jobs-csv", op->jobs_csv}, {"--events-out", op->events_out}, {"--gantt", op->gantt},
 		{"--timeline", op->timeline}, {"--timeline-svg", op->timeline_svg},
 	};
 	if (!outpaths_check(outs, sizeof outs / sizeof outs[0], msg, len))
@@ -370,6 +409,7 @@ int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
 	if (r->trace.trailing)
 		fprintf(stderr, "replay: warning: %s: %llu bytes after the end of the gzip data, ignored\n", op->trace,
 			(unsigned long long)r->trace.trailing);
+	header_warnings(r);
 	if (r->trace.non_integral)
 		fprintf(stderr, "replay: %s: %u values with a fraction in integer fields were truncated\n",
 			op->trace, r->trace.non_integral);
@@ -504,9 +544,18 @@ static int run_cell(struct run *r, size_t per, size_t p, const char *period, cha
 	}
 	bool gang = sched_policy_timeshared(spec->policy);
 	struct report_row *row = &r->rows[per * r->op->n_specs + p];
-	report_row_fill(row, spec->name, period, &res.metrics, &res.counters, r->procs,
-			r->keys ? r->period_skipped[per] : workload_skipped(&r->w), refused_room, refused_limit,
+	const uint32_t *skips = r->keys ? r->period_skipped[per] : r->w.skipped;
+	report_row_fill(row, spec->name, period, &res.metrics, &res.counters, r->procs, refused_room, refused_limit,
 			res.max_jobs_in_system);
+	report_row_skips(row, skips);
+	struct dist_stats dist;
+	rc = dist_compute(r->w.jobs + a, res.out, b - a, &dist);
+	if (rc != SCHED_OK) {
+		snprintf(msg, len, "out of memory");
+		replay_result_free(&res);
+		return rc;
+	}
+	report_row_dist(row, &dist);
 	/* Loss of capacity assumes a job holds its processors from start to end: not under time sharing. */
 	row->loc = gang ? NAN : res.loc;
 	row_extras(r, row, &res, gang ? &gs : NULL, a, b);
@@ -517,7 +566,7 @@ static int run_cell(struct run *r, size_t per, size_t p, const char *period, cha
 		return rc;
 	}
 	r->hashes[per * r->op->n_specs + p] = res.hash;
-	if (r->op->jobs_out || r->op->gantt || r->op->timeline || r->op->timeline_svg)
+	if (r->op->jobs_out || r->op->jobs_csv || r->op->gantt || r->op->timeline || r->op->timeline_svg)
 		memcpy(r->all_out + a, res.out, (b - a) * sizeof *res.out);
 	if (res.slots != NULL) {
 		/* The timeline's slots in use: one column and one period (options.c), kept for write_pictures. */
@@ -722,30 +771,52 @@ static void run_record(const struct run *r, struct report_run *run)
 	report_run_add(run, REPORT_RUN_TEXT_LIST, "stats_as", "%s", list);
 }
 
+/* --jobs-out: the schedule as SWF. */
+static void write_jobs_swf(FILE *f, const struct run *r)
+{
+	write_jobs_out(f, &r->trace, &r->w, r->all_out, r->op->specs[0].name);
+}
+
+/* --jobs-csv: the table of jobs. */
+static void write_jobs_csv(FILE *f, const struct run *r)
+{
+	jobs_csv_write(f, &r->trace, &r->w, r->all_out, r->site, sched_policy_timeshared(r->op->specs[0].policy));
+}
+
+/* One of the per-job files, written by @p write into @p path once the report is out. */
+static int write_jobs_file(const struct run *r, const char *path, void (*write)(FILE *, const struct run *),
+			   char *msg, size_t len)
+{
+	FILE *f = fopen(path, "w");
+	if (f == NULL) {
+		snprintf(msg, len, "%s: %s", path, strerror(errno));
+		return SCHED_E_STATE;
+	}
+	write(f, r);
+	bool bad = ferror(f) != 0;
+	if ((fclose(f) != 0) | bad) {
+		snprintf(msg, len, "%s: write failed", path);
+		return SCHED_E_STATE;
+	}
+	return SCHED_OK;
+}
+
 int run_output(struct run *r, char *msg, size_t len)
 {
 	const struct opts *op = r->op;
 	size_t n = r->n_periods * op->n_specs;
 	static struct report_run run; /* 26 KB: off the stack */
 	run_record(r, &run);
-	report_print(stdout, op->fmt, base_name(op->trace), r->procs, workload_skipped(&r->w), r->rows, n,
+	report_print(stdout, op->fmt, base_name(op->trace), r->procs, r->w.skipped, r->rows, n,
 		     op->n_specs, op->by_month, r->slice_desc, &run, &op->stats);
 	for (size_t i = 0; op->hash && i < n; i++)
 		printf("hash %s %s %016llx\n", r->rows[i].policy, r->rows[i].period, (unsigned long long)r->hashes[i]);
 	int rc = write_pictures(r, msg, len);
-	if (rc != SCHED_OK || op->jobs_out == NULL)
-		return rc;
-	FILE *f = fopen(op->jobs_out, "w");
-	if (f == NULL) {
-		snprintf(msg, len, "%s: %s", op->jobs_out, strerror(errno));
-		return SCHED_E_STATE;
-	}
-	write_jobs_out(f, &r->trace, &r->w, r->all_out, op->specs[0].name);
-	if (fclose(f) != 0) {
-		snprintf(msg, len, "%s: write failed", op->jobs_out);
-		return SCHED_E_STATE;
-	}
-	return SCHED_OK;
+	if (rc == SCHED_OK && op->jobs_out != NULL)
+		rc = write_jobs_file(r, op->jobs_out, write_jobs_swf, msg, len);
+	if (rc == SCHED_OK && op->jobs_csv != NULL)
+		rc = write_jobs_file(r, op->jobs_csv, write_jobs_csv, msg, len);
+	return rc;
 }
 
 int run_free(struct run *r, char *msg, size_t len)

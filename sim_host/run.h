@@ -21,7 +21,7 @@ struct run {
 	FILE *events;                   /* --events-out, or NULL */
 	int *keys;                      /* --by-month: each job's month, year * 12 + month - 1 */
 	size_t *starts, n_periods;      /* period p is jobs [starts[p], starts[p + 1]) */
-	uint32_t *period_skipped;       /* --by-month: the jobs each month's conventions dropped */
+	uint32_t (*period_skipped)[TRACE_SKIP_COUNT]; /* --by-month: the jobs each month's conventions dropped, by reason */
 	long *names;                    /* each job's number in the trace, for the logs */
 	struct report_row *rows;        /* n_periods x n_specs, period-major */
 	uint64_t *hashes;               /* the schedule hash of each row */

@@ -33,6 +33,7 @@ run cli tests/cli/cli.sh
 run pictures tests/pictures.sh
 run fixtures tests/cli/fixtures.sh
 run stats_as tests/cli/stats_as.sh
+run report tests/cli/report.sh
 run sweep tests/sweep/sweep.sh
 run sweep_slurm tests/sweep/slurm.sh
 run fuzz tests/fuzz/fuzz.sh

@@ -11,12 +11,12 @@
 #include "rng.h"
 #include "sched/replay.h"
 
-const char *const skip_reason_names[TRACE_SKIP_COUNT] = {
-	[TRACE_SKIP_PROCS] = "processors < 1",
-	[TRACE_SKIP_RUN] = "run time < 0",
-	[TRACE_SKIP_WIDE] = "wider than the machine (or its queue's partitions)",
-	[TRACE_SKIP_SUBMIT] = "submit time < 0 or too large",
-	[TRACE_SKIP_NO_QUEUE] = "no site queue takes it",
+const struct skip_reason skip_reasons[TRACE_SKIP_COUNT] = {
+	[TRACE_SKIP_PROCS] = {"procs", "processors < 1"},
+	[TRACE_SKIP_RUN] = {"run", "run time < 0"},
+	[TRACE_SKIP_WIDE] = {"wide", "wider than machine"},
+	[TRACE_SKIP_SUBMIT] = {"submit", "bad submit time"},
+	[TRACE_SKIP_NO_QUEUE] = {"no_queue", "no site queue"},
 };
 
 uint32_t workload_skipped(const struct workload *w)
@@ -102,7 +102,8 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 	w->procs = procs;
 	w->jobs = malloc((t->n ? t->n : 1) * sizeof *w->jobs);
 	w->skipped_idx = malloc((t->n ? t->n : 1) * sizeof *w->skipped_idx);
-	if (w->jobs == NULL || w->skipped_idx == NULL) {
+	w->skipped_why = malloc(t->n ? t->n : 1);
+	if (w->jobs == NULL || w->skipped_idx == NULL || w->skipped_why == NULL) {
 		workload_free(w);
 		snprintf(err, errlen, "out of memory");
 		return SCHED_E_NOSPACE;
@@ -114,6 +115,7 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 		enum trace_skip why = clean_one(fj, procs, o, &wj->j, &outside);
 		if (why != TRACE_SKIP_NONE) {
 			w->skipped[why]++;
+			w->skipped_why[w->n_skipped_idx] = (uint8_t)why;
 			w->skipped_idx[w->n_skipped_idx++] = (uint32_t)i;
 			continue;
 		}
@@ -153,5 +155,6 @@ void workload_free(struct workload *w)
 {
 	free(w->jobs);
 	free(w->skipped_idx);
+	free(w->skipped_why);
 	memset(w, 0, sizeof *w);
 }

@@ -47,6 +47,7 @@ struct workload {
 	size_t n;
 	uint32_t skipped[TRACE_SKIP_COUNT]; /* jobs of the slice skipped, by reason, enum trace_skip (clean.h) (NONE unused) */
 	uint32_t *skipped_idx;       /* their indices into the trace's job array, in trace order */
+	uint8_t *skipped_why;        /* and why each was skipped (enum trace_skip), same order */
 	size_t n_skipped_idx;
 	uint32_t estimate_from_run;  /* jobs without a usable field 9 */
 	uint32_t estimate_raised;    /* estimates of 0 s raised to 1 s */
@@ -90,7 +91,16 @@ void workload_free(struct workload *w);
 /** Total of the skip counters: the jobs of the slice the conventions dropped. O(1). */
 uint32_t workload_skipped(const struct workload *w);
 
-/** Why a job was skipped, in words, per enum trace_skip (NULL for TRACE_SKIP_NONE). */
-extern const char *const skip_reason_names[TRACE_SKIP_COUNT];
+/*
+ * The skip reasons, per enum trace_skip (TRACE_SKIP_NONE's entry is empty):
+ * the key names the count in the report's CSV columns (skipped_KEY) and its
+ * JSON object skipped_by; the label says it in words, in the table ("wider
+ * than machine": or than every partition its site queue may use; "bad
+ * submit time": below 0, or too large for the core's clock).
+ */
+struct skip_reason {
+	const char *key, *label;
+};
+extern const struct skip_reason skip_reasons[TRACE_SKIP_COUNT];
 
 #endif /* SIM_WORKLOAD_H */

@@ -137,7 +137,7 @@ expect_error hi_pri_gap_range 2 "^replay: --hi-pri-gap takes a number from 0 to 
 "$R" --help >"$tmp/help"
 st=$?
 missing=""
-for opt in --policy --procs --format --stats-as --by-month --jobs-out --events-out --capacity --check --help \
+for opt in --policy --procs --format --stats-as --by-month --jobs-out --jobs-csv --events-out --capacity --check --help \
 	--events-plans --hash --tolerance --tolerance-factor --relaxed-scope --sf --awt --alpha-u --alpha-t --alpha-p --alpha-f \
 	--progress --quiet --heuristic --early-end --removal-ties --hi-pri-every --hi-pri-gap "early-end takes one of compress, search, keep; default compress" --scratch --site --partition --months --from --to --shrink --estimates --seed --gantt --gantt-from --gantt-to --timeline --timeline-svg --scheme --quantum --max-slots --bc-slots --bc-fit \
 	"field 5 if > 0, else field 8" "field 9 if > 0" "killed at" "skipped and counted" "at one instant"; do
@@ -178,7 +178,7 @@ result by_month_rows "$([ "$rows" = 12 ] && [ "$sum" = "$all" ] && echo 0 || ech
 SL=tests/data/slice_skips.swf
 while IFS='|' read -r name opts want; do
 	# shellcheck disable=SC2086 # the options are words
-	got=$("$R" --policy fcfs $opts --format csv "$SL" 2>&1 |
+	got=$("$R" --policy fcfs $opts --format csv "$SL" 2>/dev/null |
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "%s %s %s;", $c["period"], $c["jobs"], $c["skipped"] }')
 	result "slice_$name" "$(same "$got" "$want")" "--policy fcfs $opts: '$got', expected '$want'"
 done <<'CASES'
@@ -193,13 +193,13 @@ by_month_in_slice|--by-month --months 2-3|2024-02 1 2;2024-03 1 1;
 CASES
 # The table's header names the slice and its skipped count; JSON's top-level count and period agree;
 # the hash line keeps four words (its readers take the fourth).
-head=$("$R" --policy fcfs --months 2-3 "$SL" | head -1)
+head=$("$R" --policy fcfs --months 2-3 "$SL" 2>/dev/null | head -1)
 result slice_table_header "$([[ "$head" == *"slice months=2-3 (2024-02 to 2024-03, trace seconds 2678400 to 7862400); 3 jobs skipped"* ]] && echo 0 || echo 1)" "header '$head'"
-got=$("$R" --policy fcfs --months 2-3 --format json "$SL" | jq -rc '[.skipped, .runs[0].period, .runs[0].skipped, .run.from, .run.to] | map(tojson) | join(" ")')
+got=$("$R" --policy fcfs --months 2-3 --format json "$SL" 2>/dev/null | jq -rc '[.skipped, .runs[0].period, .runs[0].skipped, .run.from, .run.to] | map(tojson) | join(" ")')
 result slice_json "$(same "$got" '3 "months=2-3" 3 2678400 7862400')" "skipped, period, row skipped, from, to: '$got'"
-got=$("$R" --policy fcfs --from '2024-02-01T00:00' --to 5184000 --hash "$SL" | awk '$1 == "hash" { print NF, $3 }')
+got=$("$R" --policy fcfs --from '2024-02-01T00:00' --to 5184000 --hash "$SL" 2>/dev/null | awk '$1 == "hash" { print NF, $3 }')
 result slice_hash_line_four_words "$(same "$got" "4 from=2024-02-01T00:00;to=5184000")" "hash line: '$got'"
-"$R" --policy fcfs --months 2-2 --jobs-out "$tmp/sl.swf" "$SL" >/dev/null
+"$R" --policy fcfs --months 2-2 --jobs-out "$tmp/sl.swf" "$SL" >/dev/null 2>&1
 result slice_jobs_out_note "$(grep -q '2 jobs skipped by the' "$tmp/sl.swf" && echo 0 || echo 1)" "$(grep 'skipped by' "$tmp/sl.swf")"
 
 # --jobs-out is valid SWF with every replayed job, which the replayer itself can read back.
@@ -493,7 +493,7 @@ done
 # Quanta in which nothing changes run in one step (issue 25, docs/gang.md) unless --events-plans
 # asks for every quantum's switch list: the same report, timeline and events, but the switch lines.
 "$R" --policy gang --procs 64 --format csv --timeline "$tmp/gs.csv" --jobs-out "$tmp/gs.swf" \
-	--events-out "$tmp/gs.ev" tests/data/rand120.swf >"$tmp/gs.out" 2>&1
+	--events-out "$tmp/gs.ev" tests/data/rand120.swf >"$tmp/gs.out" 2>"$tmp/gs.err"
 st=$?
 grep -v ' switch ' "$tmp/gt.ev" >"$tmp/gt.noswitch"
 result gang_skip_changes_no_output "$([ $st -eq 0 ] && cmp -s "$tmp/gs.csv" "$tmp/gt.csv" && cmp -s "$tmp/gs.swf" "$tmp/gt.swf" &&

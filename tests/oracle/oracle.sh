@@ -54,7 +54,8 @@ row() {
 	h=$("$replay" "$@" --hash --jobs-out "$d.jobs" --events-out "$d.ev" "$fix" 2>"$d.err" |
 		awk '$1 == "hash" { print $4 }')
 	if [ -z "$h" ]; then
-		h="ERROR:$(sed "s|$root/||g" "$d.err" | head -c 60 | tr ' \n' '__')"
+		# The error, not the warnings before it (a --procs that differs from the header, say).
+		h="ERROR:$(grep -v '^replay: .*: warning: ' "$d.err" | sed "s|$root/||g" | head -c 60 | tr ' \n' '__')"
 	fi
 	printf '%s %s %s %s %s\n' "$(basename "$fix")" "$name" "$h" "$(digest "$d.jobs")" "$(digest "$d.ev")"
 }

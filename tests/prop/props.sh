@@ -161,8 +161,8 @@ gang_and_check() { # NAME TRACE SCHEME QUANTUM [replay options...]
 	shift 4
 	local out="$tmp/$name.swf" ev="$tmp/$name.events" log="$tmp/$name.log"
 	if ! "$B/replay" --policy gang --scheme "$scheme" --quantum "$q" --check --format csv --jobs-out "$out" \
-		--events-out "$ev" --events-plans "$@" "$trace" >"$log" 2>&1; then
-		result "$name" 1 "replay failed: $(tail -1 "$log")"
+		--events-out "$ev" --events-plans "$@" "$trace" >"$log" 2>"$log.err"; then
+		result "$name" 1 "replay failed: $(tail -1 "$log.err")"
 		return
 	fi
 	local ra
