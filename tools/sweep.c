@@ -56,8 +56,10 @@ static const char usage[] =
 "  --prune            delete the kept results in FILE.cells/ that are no cell\n"
 "                     of this experiment (an earlier version of the file, a\n"
 "                     rebuilt replayer); run nothing\n"
-"  --progress         progress on stderr even into a pipe; --quiet: none\n"
-"                     (default: on a terminal, for runs over a second)\n"
+"  --progress         progress on stderr even into a pipe, a line a second:\n"
+"                     cells done, running and to start, rate and ETA over\n"
+"                     the last 5 s; --quiet: none (default: on a terminal,\n"
+"                     for runs over a second)\n"
 "\n"
 "Slurm (docs/sweep.md, 'Running on a cluster'):\n"
 "  --slurm            submit the experiment as a job array: task I of K runs\n"
@@ -75,10 +77,15 @@ static const char usage[] =
 "                     fails, naming them, if any cell is missing\n"
 "  -h, --help         this text\n"
 "\n"
+"Before the first cell (or the submission), the experiment is checked: the\n"
+"output folder takes files, every trace can be read, and the replayer takes\n"
+"each axis value's arguments (tried on an empty trace); --slurm also checks\n"
+"that sbatch is there and scontrol ping finds the controller UP.\n"
+"\n"
 "Exit status: 0 when every cell ran and FILE is written (or the jobs are\n"
-"submitted), 1 when a cell failed or a file could not be read or written,\n"
-"2 on bad usage or a bad experiment file. A cell whose replay exits 2 (bad\n"
-"usage: the experiment's arguments are wrong) stops further launches.\n";
+"submitted), 1 when a cell failed, a file could not be read or written or no\n"
+"cluster answers, 2 on bad usage, a bad experiment file or arguments the\n"
+"replayer refuses. A cell whose replay exits 2 stops further launches.\n";
 
 enum { O_WORKERS = 256, O_REPLAY, O_LIST, O_PROGRESS, O_QUIET, O_SLURM, O_TASKS, O_WAIT, O_PARTITION,
        O_ACCOUNT, O_TIME, O_SBATCH, O_TASK, O_GATHER, O_PRUNE };
@@ -256,6 +263,9 @@ static int launch(struct sweep *s, uint64_t i, struct slot *slot)
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		sigset_t none;
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL); /* the sweep blocks SIGCHLD for its wait: not the replay */
 		dup2(fd, 1);
 		dup2(efd, 2);
 		close(fd);
@@ -275,8 +285,9 @@ static int launch(struct sweep *s, uint64_t i, struct slot *slot)
 	return 0;
 }
 
-/* The last line of a cell's stderr, for the failure message. */
-static void last_err_line(const struct sweep *s, const struct cell *c, char *out, size_t len)
+/* The first line of a cell's stderr, for the failure message: the replayer's own words (its last line is
+ * at best "Try 'replay --help'"). */
+static void first_err_line(const struct sweep *s, const struct cell *c, char *out, size_t len)
 {
 	char path[PATH_MAX + 32];
 	cell_path(s, c, ".err", path, sizeof path);
@@ -285,7 +296,7 @@ static void last_err_line(const struct sweep *s, const struct cell *c, char *out
 	if (f == NULL)
 		return;
 	char line[512];
-	while (fgets(line, sizeof line, f) != NULL)
+	while (out[0] == '\0' && fgets(line, sizeof line, f) != NULL)
 		if (line[0] != '\n')
 			snprintf(out, len, "%s", line);
 	fclose(f);
@@ -317,7 +328,7 @@ static int reap(struct sweep *s, struct slot *slot, int status)
 		unlink(slot->tmp);
 		if (!stop_signal) {
 			char msg[512];
-			last_err_line(s, c, msg, sizeof msg);
+			first_err_line(s, c, msg, sizeof msg);
 			cell_path(s, c, ".err", path, sizeof path);
 			fprintf(stderr, "sweep: cell %llu failed (exit %d): %s\n  %s\n  (all of its stderr: %s)\n",
 				(unsigned long long)slot->cell, code, msg, cell_args(c), path);
@@ -325,6 +336,35 @@ static int reap(struct sweep *s, struct slot *slot, int status)
 	}
 	slot->pid = 0;
 	return code;
+}
+
+/* What the progress line adds: the cells running and those not started yet. */
+struct run_state {
+	uint64_t todo, started;
+	int running;
+};
+
+static void describe_cells(void *vctx, char *buf, size_t len)
+{
+	const struct run_state *rs = vctx;
+	uint64_t left = rs->todo - rs->started;
+	snprintf(buf, len, "%d running, %llu to start", rs->running, (unsigned long long)left);
+}
+
+/*
+ * A replay that ended (its pid, its status in @p status), or 0 when none did within a second or a
+ * signal came first (the progress timer, a stop: errno EINTR). SIGCHLD (@p chld) must be blocked.
+ */
+static pid_t wait_child(const sigset_t *chld, int *status)
+{
+	pid_t pid = waitpid(-1, status, WNOHANG);
+	if (pid != 0)
+		return pid;
+	struct timespec second = {1, 0};
+	if (sigtimedwait(chld, NULL, &second) < 0 && errno == EINTR)
+		return SCHED_E_IO; /* errno stays EINTR */
+	pid = waitpid(-1, status, WNOHANG);
+	return pid;
 }
 
 /* Run every cell of @p mine (task I of K, or all) not yet done, @p workers at once. 0, or 1 if one failed. */
@@ -348,8 +388,16 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 	fprintf(stderr, "sweep: %s: %llu cells, %llu done already, %llu to run on %d worker%s\n", s->exp.name,
 		(unsigned long long)total, (unsigned long long)(total - todo), (unsigned long long)todo, workers,
 		workers == 1 ? "" : "s");
+	/* SIGCHLD blocked: a replay that ends is taken by sigtimedwait() (wait_child), which also returns
+	 * on the progress timer's tick and on a stop signal. */
+	sigset_t chld, saved;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &saved);
 	struct progress pr;
+	struct run_state rs = {.todo = todo};
 	progress_start(&pr, stderr, s->o.progress, "sweep", "cells", todo);
+	progress_describe(&pr, describe_cells, &rs);
 	int failed = 0, running = 0;
 	bool refused = false;
 	uint64_t next = 0;
@@ -367,21 +415,23 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 				break;
 			}
 			running++;
+			rs.running = running;
+			rs.started++;
 		}
 		if (running == 0)
 			break;
 		int status;
-		pid_t pid = wait(&status);
-		if (pid < 0) {
-			if (errno == EINTR) {
-				if (stop_signal)
-					for (int k = 0; k < workers; k++)
-						if (slots[k].pid != 0)
-							kill(slots[k].pid, SIGTERM);
-				continue;
-			}
-			break;
+		pid_t pid = wait_child(&chld, &status);
+		progress_add(&pr, 0);
+		if (pid == 0 || (pid < 0 && errno == EINTR)) {
+			if (stop_signal)
+				for (int k = 0; k < workers; k++)
+					if (slots[k].pid != 0)
+						kill(slots[k].pid, SIGTERM);
+			continue;
 		}
+		if (pid < 0)
+			break;
 		for (int k = 0; k < workers; k++) {
 			if (slots[k].pid != pid)
 				continue;
@@ -391,11 +441,13 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 				failed++;
 				refused |= code == 2;
 			}
+			rs.running = running;
 			if (code == 0)
 				progress_add(&pr, 1);
 		}
 	}
 	progress_end(&pr);
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 	free(slots);
 	if (stop_signal) {
 		fprintf(stderr, "sweep: stopped by signal %d; the finished cells are kept, run again to resume\n",
@@ -678,6 +730,240 @@ static int gather(struct sweep *s)
 	return rc;
 }
 
+/* --- checks before anything runs --------------------------------------------------------------- */
+
+enum capture { CAPTURE_OUT, CAPTURE_ERR, CAPTURE_BOTH };
+
+/*
+ * Run @p argv (by path if argv[0] has a '/', else from PATH) and keep what it writes into @p out (at
+ * most @p len - 1 bytes): its stdout (its stderr left alone), its stderr (its stdout thrown away), or
+ * both; killed after @p timeout_s seconds unless 0. Returns its exit status (128 + signal if killed, 127
+ * if it could not start), or SCHED_E_IO.
+ */
+static int run_capture(char **argv, enum capture what, unsigned timeout_s, char *out, size_t len)
+{
+	int p[2];
+	if (pipe(p) != 0)
+		return SCHED_E_IO;
+	pid_t pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		dup2(what == CAPTURE_ERR ? null : p[1], 1);
+		if (what != CAPTURE_OUT)
+			dup2(p[1], 2);
+		close(p[0]);
+		close(p[1]);
+		if (timeout_s > 0)
+			alarm(timeout_s); /* kept across exec, and SIGALRM's default ends the program */
+		if (strchr(argv[0], '/') != NULL)
+			execv(argv[0], argv);
+		else
+			execvp(argv[0], argv);
+		fprintf(stderr, "sweep: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(p[1]);
+	size_t got = 0;
+	ssize_t n;
+	char sink[512];
+	while ((n = read(p[0], got + 1 < len ? out + got : sink, got + 1 < len ? len - 1 - got : sizeof sink)) > 0)
+		if (got + 1 < len)
+			got += (size_t)n; /* past @p len the rest is read and dropped: the child must not block */
+	out[got] = '\0';
+	close(p[0]);
+	int status;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		return SCHED_E_IO;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/* The first non-empty line of @p text, cut in place. */
+static char *first_line(char *text)
+{
+	text += strspn(text, "\n");
+	text[strcspn(text, "\n")] = '\0';
+	return text;
+}
+
+/* The last non-empty line of @p text, cut in place. */
+static char *last_line(char *text)
+{
+	size_t n = strlen(text);
+	while (n > 0 && text[n - 1] == '\n')
+		text[--n] = '\0';
+	char *nl = strrchr(text, '\n');
+	return nl != NULL ? nl + 1 : text;
+}
+
+/* The folder of @p path ("." if none) into @p out. */
+static void dir_of(const char *path, char *out, size_t len)
+{
+	snprintf(out, len, "%s", path);
+	char *slash = strrchr(out, '/');
+	if (slash == NULL)
+		snprintf(out, len, ".");
+	else if (slash == out)
+		slash[1] = '\0';
+	else
+		*slash = '\0';
+}
+
+/* Whether the output's folder and the state folder take new files. Returns 0, or 1 with the reason said. */
+static int check_output(const struct sweep *s)
+{
+	char dir[PATH_MAX];
+	dir_of(s->o.out, dir, sizeof dir);
+	const char *where[] = {dir, s->state};
+	for (int i = 0; i < 2; i++)
+		if (access(where[i], W_OK) != 0) {
+			fprintf(stderr, "sweep: cannot write in %s (-o %s): %s; nothing was launched\n", where[i],
+				s->o.out, strerror(errno));
+			return 1;
+		}
+	return 0;
+}
+
+/* Whether every cell's trace (its last argument, given a `trace` line) is a file this process can read.
+ * O(cells). Returns 0, or 1 naming the first cell whose trace is not. */
+static int check_traces(const struct sweep *s)
+{
+	const char *ok[64];
+	int nok = 0;
+	for (uint64_t i = 0; i < s->exp.ncells; i++) {
+		char **a = s->cells[i].argv;
+		int n = 0;
+		while (a[n] != NULL)
+			n++;
+		const char *trace = a[n - 1];
+		int k = 0;
+		while (k < nok && ok[k] != trace)
+			k++;
+		if (k < nok)
+			continue;
+		struct stat st;
+		if (stat(trace, &st) != 0 || access(trace, R_OK) != 0 || S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "sweep: %s: cell %llu: cannot read the trace %s: %s; nothing was launched\n",
+				s->o.exp_path, (unsigned long long)i, trace, S_ISDIR(st.st_mode) ? "a folder" : strerror(errno));
+			return 1;
+		}
+		if (nok < 64)
+			ok[nok++] = trace;
+	}
+	return 0;
+}
+
+/*
+ * Whether the replayer takes each axis value's arguments: cell 0, then for each other value of each
+ * non-trace axis the cell with that value and the first of every other axis, run on an empty trace
+ * (/dev/null). A refused option exits 2 before any trace is read; an accepted one goes on to find no
+ * job (exit 1). O(1 + sum of the axes' sizes) replays of nothing. Returns 0, 1 if the replayer cannot
+ * run, or 2 naming the cell, its value and the replayer's first line.
+ */
+static int check_options(const struct sweep *s)
+{
+	const struct sweep_exp *e = &s->exp;
+	uint64_t stride[SWEEP_MAX_AXES];
+	uint64_t str = 1;
+	for (int a = e->naxes - 1; a >= 0; a--) {
+		stride[a] = str;
+		str *= (uint64_t)e->axes[a].count;
+	}
+	char **argv = xmalloc((size_t)(sweep_exp_max_args(e) + 6) * sizeof *argv);
+	char err[1024];
+	int rc = 0;
+	for (int a = -1; a < e->naxes && rc == 0; a++) {
+		int first = a < 0 ? 0 : 1, last = a < 0 ? 0 : e->axes[a].count - 1;
+		if (a >= 0 && e->axes[a].is_trace)
+			continue;
+		for (int v = first; v <= last && rc == 0; v++) {
+			uint64_t cell = a < 0 ? 0 : (uint64_t)v * stride[a];
+			int n = 0;
+			for (char **c = s->cells[cell].argv; *c != NULL; c++)
+				argv[n++] = *c;
+			argv[n - 1] = "/dev/null";
+			argv[n] = NULL;
+			int st = run_capture(argv, CAPTURE_ERR, 0, err, sizeof err);
+			if (st == 2) {
+				fprintf(stderr, "sweep: %s: the replayer refuses the arguments of cell %llu", s->o.exp_path,
+					(unsigned long long)cell);
+				if (a >= 0)
+					fprintf(stderr, " (%s %s)", e->axes[a].name, e->axes[a].values[v].label);
+				fprintf(stderr, ": %s\n  %s\nsweep: nothing was launched\n", first_line(err),
+					cell_args(&s->cells[cell]));
+				rc = 2;
+			} else if (st == 127 || st < 0) {
+				fprintf(stderr, "sweep: cannot run the replayer %s%s%s\n", argv[0], st < 0 ? "" : ": ",
+					st < 0 ? "" : first_line(err));
+				rc = 1;
+			}
+		}
+	}
+	free(argv);
+	return rc;
+}
+
+/*
+ * The checks of a run before its first cell: output, traces, options. The last two need to know which
+ * argument is the trace: the last, when a `trace` line gives it; a trace inside an `axis` group could be
+ * any of its words, so there only the first failing cell tells (and stops further launches when it
+ * exits 2). Returns 0, 1 or 2 (as main).
+ */
+static int check_experiment(const struct sweep *s)
+{
+	int rc = check_output(s);
+	bool trace_axis = false;
+	for (int a = 0; a < s->exp.naxes; a++)
+		trace_axis |= s->exp.axes[a].is_trace != 0;
+	if (rc == 0 && trace_axis)
+		rc = check_traces(s);
+	return rc != 0 || !trace_axis ? rc : check_options(s);
+}
+
+/* Whether a program of that name is on the PATH. */
+static bool on_path(const char *name)
+{
+	const char *path = getenv("PATH");
+	char buf[PATH_MAX];
+	while (path != NULL && *path != '\0') {
+		size_t n = strcspn(path, ":");
+		snprintf(buf, sizeof buf, "%.*s/%s", (int)n, path, name);
+		if (n > 0 && access(buf, X_OK) == 0)
+			return true;
+		path += n + (path[n] == ':');
+	}
+	return false;
+}
+
+/*
+ * Whether a Slurm cluster answers here: sbatch on the PATH, and scontrol ping finding a controller UP
+ * (when scontrol is there). Returns 0, or 1 saying plainly what is missing.
+ */
+static int check_slurm(void)
+{
+	if (!on_path("sbatch")) {
+		fputs("sweep: --slurm: no sbatch on the PATH: this machine is no Slurm client; nothing was submitted "
+		      "(without --slurm the cells run here)\n", stderr);
+		return 1;
+	}
+	if (!on_path("scontrol"))
+		return 0;
+	char out[2048];
+	char *argv[] = {"scontrol", "ping", NULL};
+	/* A missing slurm.conf makes Slurm's clients retry for a minute: 20 s is enough for an answer. */
+	int st = run_capture(argv, CAPTURE_BOTH, 20, out, sizeof out);
+	if (strstr(out, " is UP") != NULL)
+		return 0;
+	char *down = strstr(out, "Slurmctld");
+	char *why = down != NULL && strstr(down, " is DOWN") != NULL ? first_line(down) : last_line(out);
+	if (st == 128 + SIGALRM)
+		fputs("sweep: --slurm: no Slurm controller answers from here (scontrol ping: no answer in 20 s); ", stderr);
+	else
+		fprintf(stderr, "sweep: --slurm: no Slurm controller answers from here (scontrol ping, exit %d: %s); ", st,
+			why);
+	fputs("nothing was submitted (without --slurm the cells run here)\n", stderr);
+	return 1;
+}
+
 /* --- Slurm ------------------------------------------------------------------------------------------- */
 
 static void shell_quote(FILE *f, const char *s)
@@ -690,35 +976,6 @@ static void shell_quote(FILE *f, const char *s)
 			fputc(*s, f);
 	}
 	fputc('\'', f);
-}
-
-/* Run @p argv, its stdout into @p out (first line). Returns its exit status, or -1. */
-static int run_capture(char **argv, char *out, size_t len)
-{
-	int p[2];
-	if (pipe(p) != 0)
-		return SCHED_E_IO;
-	pid_t pid = fork();
-	if (pid == 0) {
-		dup2(p[1], 1);
-		close(p[0]);
-		close(p[1]);
-		execvp(argv[0], argv);
-		fprintf(stderr, "sweep: cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(p[1]);
-	size_t got = 0;
-	ssize_t n;
-	while (got + 1 < len && (n = read(p[0], out + got, len - 1 - got)) > 0)
-		got += (size_t)n;
-	out[got] = '\0';
-	out[strcspn(out, "\n")] = '\0';
-	close(p[0]);
-	int status;
-	if (pid < 0 || waitpid(pid, &status, 0) < 0)
-		return SCHED_E_IO;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
 static char *absolute(const char *path)
@@ -811,7 +1068,8 @@ static int submit(struct sweep *s, char *self)
 		snprintf(extra[pass], sizeof extra[pass], "%s/%s.sbatch", s->state, pass == 0 ? "array" : "gather");
 		argv[n++] = extra[pass];
 		argv[n] = NULL;
-		rc = run_capture(argv, id, sizeof id);
+		rc = run_capture(argv, CAPTURE_OUT, 0, id, sizeof id);
+		id[strcspn(id, "\n")] = '\0';
 		if (rc != 0 && !(pass == 1 && s->o.wait && id[0] != '\0')) {
 			fprintf(stderr, "sweep: sbatch failed (exit %d)%s\n", rc,
 				pass ? "; the array is submitted: run --gather when it ends" : "");
@@ -1087,15 +1345,24 @@ int main(int argc, char **argv)
 			printf("%llu %016llx %s %s\n", (unsigned long long)i, (unsigned long long)s.cells[i].digest,
 			       s.cells[i].done ? "done" : "todo", cell_args(&s.cells[i]));
 	} else if (s.o.slurm) {
-		char *self = absolute(strchr(argv[0], '/') ? argv[0] : "/proc/self/exe");
-		rc = submit(&s, self);
-		free(self);
+		/* A cluster, the output, the traces and the options are checked before a job is queued. */
+		rc = check_slurm();
+		if (rc == 0)
+			rc = check_experiment(&s);
+		if (rc == 0) {
+			char *self = absolute(strchr(argv[0], '/') ? argv[0] : "/proc/self/exe");
+			rc = submit(&s, self);
+			free(self);
+		}
 	} else if (s.o.gather) {
 		rc = gather(&s);
 	} else if (s.o.prune) {
 		rc = prune(&s);
 	} else {
-		rc = run_cells(&s, s.o.task, s.o.ntasks);
+		/* A typo must not cost a launch of every cell: the experiment is checked first. */
+		rc = check_experiment(&s);
+		if (rc == 0)
+			rc = run_cells(&s, s.o.task, s.o.ntasks);
 		if (rc == 0 && s.o.ntasks == 1) {
 			rc = gather(&s);
 			if (rc == 0)
