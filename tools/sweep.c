@@ -823,43 +823,65 @@ static int check_output(const struct sweep *s)
 	return 0;
 }
 
-/* Whether every cell's trace (its last argument, given a `trace` line) is a file this process can read.
- * O(cells). Returns 0, or 1 naming the first cell whose trace is not. */
-static int check_traces(const struct sweep *s)
+/*
+ * Whether argument @p k of @p argv (@p n of them) is a trace: the last one when a `trace` line gives
+ * the traces (@p trace_axis), or one named like a trace (.swf, .fix, and either gzipped), which is how
+ * a trace inside an `axis` group is told from the other words.
+ */
+static bool is_trace_arg(char **argv, int k, int n, bool trace_axis)
+{
+	if (trace_axis)
+		return k == n - 1;
+	static const char *const ext[] = {".swf", ".fix", ".swf.gz", ".fix.gz"};
+	size_t len = strlen(argv[k]);
+	for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+		size_t e = strlen(ext[i]);
+		if (len > e && strcmp(argv[k] + len - e, ext[i]) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether every cell's traces (is_trace_arg) are files this process can read. O(cells x arguments).
+ * Returns 0, or 1 naming the first cell and trace that is not. */
+static int check_traces(const struct sweep *s, bool trace_axis)
 {
 	const char *ok[64];
 	int nok = 0;
 	for (uint64_t i = 0; i < s->exp.ncells; i++) {
-		char **a = s->cells[i].argv;
+		char **a = s->cells[i].argv + 4; /* after the program and the sweep's own three */
 		int n = 0;
 		while (a[n] != NULL)
 			n++;
-		const char *trace = a[n - 1];
-		int k = 0;
-		while (k < nok && ok[k] != trace)
-			k++;
-		if (k < nok)
-			continue;
-		struct stat st;
-		if (stat(trace, &st) != 0 || access(trace, R_OK) != 0 || S_ISDIR(st.st_mode)) {
-			fprintf(stderr, "sweep: %s: cell %llu: cannot read the trace %s: %s; nothing was launched\n",
-				s->o.exp_path, (unsigned long long)i, trace, S_ISDIR(st.st_mode) ? "a folder" : strerror(errno));
-			return 1;
+		for (int k = 0; k < n; k++) {
+			const char *trace = a[k];
+			int m = 0;
+			while (m < nok && ok[m] != trace)
+				m++;
+			if (m < nok || !is_trace_arg(a, k, n, trace_axis))
+				continue;
+			struct stat st;
+			if (stat(trace, &st) != 0 || access(trace, R_OK) != 0 || S_ISDIR(st.st_mode)) {
+				fprintf(stderr, "sweep: %s: cell %llu: cannot read the trace %s: %s; nothing was launched\n",
+					s->o.exp_path, (unsigned long long)i, trace,
+					S_ISDIR(st.st_mode) ? "a folder" : strerror(errno));
+				return 1;
+			}
+			if (nok < 64)
+				ok[nok++] = trace;
 		}
-		if (nok < 64)
-			ok[nok++] = trace;
 	}
 	return 0;
 }
 
 /*
  * Whether the replayer takes each axis value's arguments: cell 0, then for each other value of each
- * non-trace axis the cell with that value and the first of every other axis, run on an empty trace
- * (/dev/null). A refused option exits 2 before any trace is read; an accepted one goes on to find no
+ * non-trace axis the cell with that value and the first of every other axis, run with its trace
+ * (is_trace_arg) replaced by an empty one (/dev/null). A refused option exits 2 before any trace is read; an accepted one goes on to find no
  * job (exit 1). O(1 + sum of the axes' sizes) replays of nothing. Returns 0, 1 if the replayer cannot
  * run, or 2 naming the cell, its value and the replayer's first line.
  */
-static int check_options(const struct sweep *s)
+static int check_options(const struct sweep *s, bool trace_axis)
 {
 	const struct sweep_exp *e = &s->exp;
 	uint64_t stride[SWEEP_MAX_AXES];
@@ -877,11 +899,17 @@ static int check_options(const struct sweep *s)
 			continue;
 		for (int v = first; v <= last && rc == 0; v++) {
 			uint64_t cell = a < 0 ? 0 : (uint64_t)v * stride[a];
-			int n = 0;
+			int n = 0, traces = 0;
 			for (char **c = s->cells[cell].argv; *c != NULL; c++)
 				argv[n++] = *c;
-			argv[n - 1] = "/dev/null";
 			argv[n] = NULL;
+			for (int k = 4; k < n; k++)
+				if (is_trace_arg(argv + 4, k - 4, n - 4, trace_axis)) {
+					argv[k] = "/dev/null";
+					traces++;
+				}
+			if (traces != 1)
+				continue; /* no word is named like a trace, or several: nothing to try it on */
 			int st = run_capture(argv, CAPTURE_ERR, 0, err, sizeof err);
 			if (st == 2) {
 				fprintf(stderr, "sweep: %s: the replayer refuses the arguments of cell %llu", s->o.exp_path,
@@ -902,21 +930,16 @@ static int check_options(const struct sweep *s)
 	return rc;
 }
 
-/*
- * The checks of a run before its first cell: output, traces, options. The last two need to know which
- * argument is the trace: the last, when a `trace` line gives it; a trace inside an `axis` group could be
- * any of its words, so there only the first failing cell tells (and stops further launches when it
- * exits 2). Returns 0, 1 or 2 (as main).
- */
+/* The checks of a run before its first cell: output, traces, options. Returns 0, 1 or 2 (as main). */
 static int check_experiment(const struct sweep *s)
 {
-	int rc = check_output(s);
 	bool trace_axis = false;
 	for (int a = 0; a < s->exp.naxes; a++)
 		trace_axis |= s->exp.axes[a].is_trace != 0;
-	if (rc == 0 && trace_axis)
-		rc = check_traces(s);
-	return rc != 0 || !trace_axis ? rc : check_options(s);
+	int rc = check_output(s);
+	if (rc == 0)
+		rc = check_traces(s, trace_axis);
+	return rc != 0 ? rc : check_options(s, trace_axis);
 }
 
 /* Whether a program of that name is on the PATH. */

@@ -241,12 +241,18 @@ expect missing_trace_checked 1 "missing.exp: cell 1: cannot read the trace $tmp/
 	-- "$tmp/missing.exp" --replay "$R" -o "$tmp/m.csv"
 n=$(find "$tmp/m.csv.cells" -name '*.csv' -o -name '*.err' | wc -l)
 result missing_trace_launches_nothing "$([ "$n" -eq 0 ] && [ ! -e "$tmp/m.csv" ] && echo 0 || echo 1)" "$n cell files"
+# Inside axis groups (no trace line) the trace is the word named like one.
+printf 'axis machine --procs 64 %s | --procs 80 %s\npolicy easy lotto\n' "$tmp/a.swf" "$tmp/nope.swf" >"$tmp/group.exp"
+expect group_trace_checked 1 "group.exp: cell 2: cannot read the trace $tmp/nope.swf" -- "$tmp/group.exp" --replay "$R" -o "$tmp/g.csv"
+printf 'axis machine --procs 64 %s | --procs 80 %s\npolicy easy lotto\n' "$tmp/a.swf" "$tmp/b.swf" >"$tmp/group.exp"
+expect group_option_checked 2 "group.exp: the replayer refuses the arguments of cell 1 \(policy lotto\): replay: unknown policy 'lotto'" \
+	-- "$tmp/group.exp" --replay "$R" -o "$tmp/g.csv"
 printf 'trace %s\npolicy easy\nseeds 1-3\nset --shrnk 0.5\n' "$tmp/a.swf" >"$tmp/typo.exp"
 expect option_typo_checked 2 "typo.exp: the replayer refuses the arguments of cell 0: replay: unknown option: --shrnk" \
 	-- "$tmp/typo.exp" --replay "$R" -o "$tmp/t.csv"
 expect axis_value_checked 2 "usage.exp: the replayer refuses the arguments of cell 5 \(policy lottery\): replay: unknown policy 'lottery'" \
 	-- "$tmp/usage.exp" --replay "$R" --workers 1 -o "$tmp/u.csv"
-n=$(find "$tmp/t.csv.cells" "$tmp/u.csv.cells" -name '*.csv' | wc -l)
+n=$(find "$tmp/t.csv.cells" "$tmp/u.csv.cells" "$tmp/g.csv.cells" -name '*.csv' | wc -l)
 result refused_options_launch_nothing "$([ "$n" -eq 0 ] && echo 0 || echo 1)" "$n cells ran, expected none"
 # A file where the output's folder should be: mkdir fails before any cell (whoever runs the test).
 expect output_folder_checked 1 "cannot make $tmp/a.swf/x.csv.cells" -- "$tmp/small.exp" --replay "$R" -o "$tmp/a.swf/x.csv"
