@@ -69,7 +69,7 @@ void progress_start(struct progress *p, FILE *f, enum progress_mode mode, const 
 	p->tty = isatty(fileno(f)) == 1;
 	p->forced = mode == PROGRESS_ON;
 	p->on = p->forced || (mode == PROGRESS_AUTO && p->tty);
-	p->t0 = p->last_show = now_s();
+	p->t0 = p->last_show = p->t_change = now_s();
 	p->sample[0].t = p->t0;
 	p->n_samples = p->next_sample = 1;
 	progress_due = 0;
@@ -85,8 +85,9 @@ void progress_describe(struct progress *p, progress_describe_fn *fn, void *ctx)
 	p->describe_ctx = ctx;
 }
 
-/* Units a second over the oldest kept reading within PROGRESS_RECENT_S of @p t; the average since the
- * start when no unit was done in that window (a sweep's cells can each take longer than it). */
+/* Units a second over the oldest kept reading within PROGRESS_RECENT_S of @p t. When no unit was done in
+ * that window (a sweep's cells can each take longer than it), the average since the start, but at most
+ * one unit over the time since the last one: an ETA that grows while nothing ends, not a fixed one. */
 static double recent_rate(const struct progress *p, double t)
 {
 	unsigned oldest = (p->next_sample + PROGRESS_SAMPLES - p->n_samples) % PROGRESS_SAMPLES;
@@ -99,8 +100,9 @@ static double recent_rate(const struct progress *p, double t)
 			return (double)(p->done - p->sample[i].done) / dt;
 		break;
 	}
-	double el = t - p->t0;
-	return el > 0 ? (double)p->done / el : 0;
+	double el = t - p->t0, since = t - p->t_change;
+	double avg = el > 0 ? (double)p->done / el : 0;
+	return since > 0 && avg > 1 / since ? 1 / since : avg;
 }
 
 /* "LABEL: DONE/TOTAL UNIT (P%), R UNIT/s, ETA M:SS, WHAT" (", T s" at the end, R then the average) into buf. */
@@ -109,8 +111,9 @@ static int format(const struct progress *p, double t, bool final, char *buf, siz
 	double el = t - p->t0;
 	double rate = final ? (el > 0 ? (double)p->done / el : 0) : recent_rate(p, t);
 	double pct = p->total ? 100.0 * (double)p->done / (double)p->total : 100.0;
-	int n = snprintf(buf, len, "%s: %llu/%llu %s (%.0f%%), %.0f %s/s", p->label, (unsigned long long)p->done,
-			 (unsigned long long)p->total, p->unit, pct, rate, p->unit);
+	/* A sweep's cells come at under one a second: "0 cells/s" would say nothing. */
+	int n = snprintf(buf, len, rate < 10 ? "%s: %llu/%llu %s (%.0f%%), %.2f %s/s" : "%s: %llu/%llu %s (%.0f%%), %.0f %s/s",
+			 p->label, (unsigned long long)p->done, (unsigned long long)p->total, p->unit, pct, rate, p->unit);
 	if (n < 0 || (size_t)n >= len)
 		return n;
 	if (final) {
@@ -153,6 +156,10 @@ void progress_check(struct progress *p)
 	if (!p->on)
 		return;
 	double t = now_s();
+	if (p->done != p->done_change) {
+		p->done_change = p->done;
+		p->t_change = t;
+	}
 	p->sample[p->next_sample].t = t;
 	p->sample[p->next_sample].done = p->done;
 	p->next_sample = (p->next_sample + 1) % PROGRESS_SAMPLES;

@@ -69,6 +69,8 @@ struct progress {
 	double t0, last_show;
 	struct { double t; uint64_t done; } sample[PROGRESS_SAMPLES]; /* a ring of readings, for the recent rate */
 	unsigned n_samples, next_sample;
+	double t_change;      /* the reading at which done was last seen to grow */
+	uint64_t done_change;
 	progress_describe_fn *describe;
 	void *describe_ctx;
 	int width;            /* of the line on the terminal, to blank it */

@@ -36,9 +36,9 @@ check gaps "$(awk -v m="$max" 'BEGIN { print (m <= 1.6) ? 1 : 0 }')" "a gap of $
 # The rate is the recent one: in the slow part about 3 units/s, where the average since the start is
 # hundreds. The last line before the final one must say under 20 units/s.
 slow=$(grep 'phase slow' "$tmp/lines" | tail -1)
-rate=$(printf '%s\n' "$slow" | sed -n 's/.*), \([0-9]*\) units\/s.*/\1/p')
-check recent_rate "$([ -n "$rate" ] && [ "$rate" -lt 20 ] && echo 1)" "last slow line: '$slow'"
+rate=$(printf '%s\n' "$slow" | sed -n 's/.*), \([0-9.]*\) units\/s.*/\1/p')
+check recent_rate "$([ -n "$rate" ] && awk -v r="$rate" 'BEGIN { exit !(r < 20) }' && echo 1)" "last slow line: '$slow'"
 check eta "$(printf '%s\n' "$slow" | grep -q 'ETA [0-9]*:[0-9][0-9], phase slow' && echo 1)" "last slow line: '$slow'"
 # The end: one last line with the total and the time, as before.
-check final "$(tail -1 "$tmp/lines" | grep -Eq 'slowprog: 2025/2025 units \(100%\), [0-9]+ units/s, [0-9.]+ s$' && echo 1)" \
+check final "$(tail -1 "$tmp/lines" | grep -Eq 'slowprog: 2025/2025 units \(100%\), [0-9.]+ units/s, [0-9.]+ s$' && echo 1)" \
 	"last line: '$(tail -1 "$tmp/lines")'"
