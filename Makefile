@@ -105,8 +105,8 @@ $(BUILD)/$(1)/swf2fix $(BUILD)/$(1)/fix2swf $(BUILD)/$(1)/fixinfo $(BUILD)/$(1)/
 		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libfixture.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
-$(BUILD)/$(1)/sweep: $(call obj,$(1),tools/sweep.c tools/sweep_exp.c) $(BUILD)/$(1)/libcommon.a $(BUILD)/$(1)/libsched.a
-	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
+$(BUILD)/$(1)/sweep: $(call obj,$(1),tools/sweep.c tools/sweep_exp.c tools/sweep_sum.c) $(BUILD)/$(1)/libcommon.a $(BUILD)/$(1)/libsched.a
+	$$(CC) $(LDFLAGS_$(1)) $$^ -lm -o $$@
 $(BUILD)/$(1)/bridge: $(call obj,$(1),$(BRIDGE_SRC)) $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/bridge_check $(BUILD)/$(1)/slurm_check: $(BUILD)/$(1)/%: $(call obj,$(1),tests/bridge/%.c)

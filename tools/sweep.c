@@ -32,6 +32,7 @@
 #include "progress.h"
 #include "sched/err.h"
 #include "sweep_exp.h"
+#include "sweep_sum.h"
 
 static const char usage[] =
 "Usage: sweep EXPERIMENT [OPTIONS]\n"
@@ -56,6 +57,16 @@ static const char usage[] =
 "  --prune            delete the kept results in FILE.cells/ that are no cell\n"
 "                     of this experiment (an earlier version of the file, a\n"
 "                     rebuilt replayer); run nothing\n"
+"  --group-by AXES    also write FILE's name with .summary.csv: its rows grouped\n"
+"                     by AXES (comma-separated: axis names such as policy,\n"
+"                     shrink, or the replayer's columns such as period), with\n"
+"                     n and each metric's mean and 95% interval (Student t)\n"
+"                     over the other rows of a group: the seeds, say\n"
+"  --plot METRIC:X[:LINE]\n"
+"                     draw METRIC's mean and 95% interval against X, one\n"
+"                     line per value of LINE: FILE's name with\n"
+"                     .METRIC-by-X[-per-LINE].svg, with its .gp and .dat\n"
+"                     (gnuplot draws it; repeatable), e.g. avg_bsld:shrink:policy\n"
 "  --progress         progress on stderr even into a pipe, a line a second:\n"
 "                     cells done, running and to start, rate and ETA over\n"
 "                     the last 5 s; --quiet: none (default: on a terminal,\n"
@@ -88,7 +99,7 @@ static const char usage[] =
 "replayer refuses. A cell whose replay exits 2 stops further launches.\n";
 
 enum { O_WORKERS = 256, O_REPLAY, O_LIST, O_PROGRESS, O_QUIET, O_SLURM, O_TASKS, O_WAIT, O_PARTITION,
-       O_ACCOUNT, O_TIME, O_SBATCH, O_TASK, O_GATHER, O_PRUNE };
+       O_ACCOUNT, O_TIME, O_SBATCH, O_TASK, O_GATHER, O_PRUNE, O_GROUP_BY, O_PLOT };
 
 struct opts {
 	const char *exp_path, *out, *replay;
@@ -97,6 +108,9 @@ struct opts {
 	enum progress_mode progress;
 	const char *sbatch[64];
 	int nsbatch;
+	const char *group_by;  /* --group-by: the summary's keys, or NULL */
+	const char *plot[8];   /* --plot METRIC:X[:LINE] */
+	int nplot;
 };
 
 struct cell {
@@ -463,47 +477,6 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 
 /* --- gathering ------------------------------------------------------------------------------------- */
 
-/* Split one CSV line (RFC 4180) into at most @p max fields, in place; returns the count. */
-static int csv_split(char *line, char **f, int max)
-{
-	int n = 0;
-	char *r = line;
-	for (;;) {
-		if (n == max)
-			return SCHED_E_FORMAT;
-		char *w = r;
-		f[n++] = w;
-		if (*r == '"') {
-			r++;
-			for (;;) {
-				if (*r == '\0')
-					return SCHED_E_FORMAT;
-				if (*r == '"' && r[1] == '"') {
-					*w++ = '"';
-					r += 2;
-				} else if (*r == '"') {
-					r++;
-					break;
-				} else {
-					*w++ = *r++;
-				}
-			}
-		} else {
-			while (*r != ',' && *r != '\0')
-				*w++ = *r++;
-		}
-		if (*r == ',') {
-			*w = '\0';
-			r++;
-			continue;
-		}
-		if (*r != '\0')
-			return SCHED_E_FORMAT;
-		*w = '\0';
-		return n;
-	}
-}
-
 struct columns {
 	char **name;
 	bool *text;   /* JSON: some value of the column is not a number... */
@@ -605,7 +578,7 @@ static int gather_pass(struct sweep *s, struct out *o, int pass)
 		FILE *in = fopen(path, "r");
 		int map[MAX_FIELDS], nf = -1;
 		if (in != NULL && read_line(in, &buf, &cap) != NULL && read_line(in, &buf, &cap) != NULL)
-			nf = csv_split(buf, f, MAX_FIELDS);
+			nf = sweep_csv_split(buf, f, MAX_FIELDS);
 		if (nf < 1) {
 			fprintf(stderr, "sweep: %s: no CSV header (a replay that printed no table?)\n", path);
 			rc = 1;
@@ -622,7 +595,7 @@ static int gather_pass(struct sweep *s, struct out *o, int pass)
 		while (rc == 0 && (pass == 1 || o->json) && read_line(in, &buf, &cap) != NULL) {
 			if (buf[0] == '\0')
 				continue;
-			int nv = csv_split(buf, f, MAX_FIELDS);
+			int nv = sweep_csv_split(buf, f, MAX_FIELDS);
 			if (nv != nf) {
 				fprintf(stderr, "sweep: %s: a row of %d fields under a header of %d\n", path, nv, nf);
 				rc = 1;
@@ -765,11 +738,12 @@ static int run_capture(char **argv, enum capture what, unsigned timeout_s, char 
 	close(p[1]);
 	size_t got = 0;
 	ssize_t n;
-	char sink[512];
-	while ((n = read(p[0], got + 1 < len ? out + got : sink, got + 1 < len ? len - 1 - got : sizeof sink)) > 0)
-		if (got + 1 < len)
-			got += (size_t)n; /* past @p len the rest is read and dropped: the child must not block */
+	while (got + 1 < len && (n = read(p[0], out + got, len - 1 - got)) > 0)
+		got += (size_t)n;
 	out[got] = '\0';
+	char sink[512];
+	while (read(p[0], sink, sizeof sink) > 0)
+		; /* past @p len the rest is read and dropped: the child must not block on a full pipe */
 	close(p[0]);
 	int status;
 	if (pid < 0 || waitpid(pid, &status, 0) < 0)
@@ -985,6 +959,59 @@ static int check_slurm(void)
 			why);
 	fputs("nothing was submitted (without --slurm the cells run here)\n", stderr);
 	return 1;
+}
+
+/* --- summaries and plots ------------------------------------------------------------------------------- */
+
+/* FILE without its .csv, then @p suffix, into @p out. */
+static void beside(const char *file, const char *suffix, char *out, size_t len)
+{
+	size_t n = strlen(file);
+	if (n > 4 && strcmp(file + n - 4, ".csv") == 0)
+		n -= 4;
+	snprintf(out, len, "%.*s%s", (int)n, file, suffix);
+}
+
+/* --group-by and --plot, from the table just written. Returns 0, or 2 (a name that is no column) or 1. */
+static int summarise(const struct sweep *s)
+{
+	char path[PATH_MAX + 300], err[1024];
+	if (s->o.group_by != NULL) {
+		beside(s->o.out, ".summary.csv", path, sizeof path);
+		int e = sweep_summary(s->o.out, s->o.group_by, path, err, sizeof err);
+		if (e != 0) {
+			fprintf(stderr, "sweep: %s\n", err);
+			return e == SCHED_E_INVAL ? 2 : 1;
+		}
+		fprintf(stderr, "sweep: wrote %s (grouped by %s)\n", path, s->o.group_by);
+	}
+	for (int i = 0; i < s->o.nplot; i++) {
+		char name[400];
+		snprintf(name, sizeof name, ".%s", s->o.plot[i]);
+		/* avg_bsld:shrink:policy -> .avg_bsld-by-shrink-per-policy */
+		char *c = strchr(name, ':');
+		if (c != NULL) {
+			char rest[400];
+			snprintf(rest, sizeof rest, "-by-%s", c + 1);
+			char *d = strchr(rest, ':');
+			if (d != NULL) {
+				char tail[400];
+				snprintf(tail, sizeof tail, "-per-%s", d + 1);
+				snprintf(d, sizeof rest - (size_t)(d - rest), "%s", tail);
+			}
+			snprintf(c, sizeof name - (size_t)(c - name), "%s", rest);
+		}
+		for (char *p = name; *p; p++)
+			if (*p == '/' || *p == ':')
+				*p = '_';
+		beside(s->o.out, name, path, sizeof path);
+		int e = sweep_plot(s->o.out, s->o.plot[i], path, err, sizeof err);
+		if (e != 0) {
+			fprintf(stderr, "sweep: %s\n", err);
+			return e == SCHED_E_INVAL ? 2 : 1;
+		}
+	}
+	return 0;
 }
 
 /* --- Slurm ------------------------------------------------------------------------------------------- */
@@ -1217,7 +1244,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{"partition", required_argument, 0, O_PARTITION}, {"account", required_argument, 0, O_ACCOUNT},
 		{"time", required_argument, 0, O_TIME}, {"sbatch", required_argument, 0, O_SBATCH},
 		{"task", required_argument, 0, O_TASK}, {"gather", no_argument, 0, O_GATHER},
-		{"prune", no_argument, 0, O_PRUNE},
+		{"prune", no_argument, 0, O_PRUNE}, {"group-by", required_argument, 0, O_GROUP_BY},
+		{"plot", required_argument, 0, O_PLOT},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
 	};
 	static char passed[3][256];
@@ -1288,6 +1316,14 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		case O_PRUNE:
 			o->prune = true;
 			break;
+		case O_GROUP_BY:
+			o->group_by = optarg;
+			break;
+		case O_PLOT:
+			if (o->nplot == 8)
+				return usage_error("at most 8 --plot", NULL);
+			o->plot[o->nplot++] = optarg;
+			break;
 		default:
 			fputs(usage, stderr);
 			return 2;
@@ -1303,6 +1339,11 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		return usage_error("--slurm, --gather, --list, --prune and --task exclude each other", NULL);
 	if (o->wait && !o->slurm)
 		return usage_error("--wait goes with --slurm", NULL);
+	size_t olen = o->out ? strlen(o->out) : 0;
+	if ((o->group_by || o->nplot) && olen > 5 && strcmp(o->out + olen - 5, ".json") == 0)
+		return usage_error("--group-by and --plot read the CSV table: -o FILE.csv, not ", o->out);
+	if ((o->group_by || o->nplot) && (o->list || o->prune || o->slurm || o->ntasks > 1))
+		return usage_error("--group-by and --plot go with a run or --gather (they read the table)", NULL);
 	return 0;
 }
 
@@ -1379,6 +1420,8 @@ int main(int argc, char **argv)
 		}
 	} else if (s.o.gather) {
 		rc = gather(&s);
+		if (rc == 0)
+			rc = summarise(&s);
 	} else if (s.o.prune) {
 		rc = prune(&s);
 	} else {
@@ -1388,8 +1431,10 @@ int main(int argc, char **argv)
 			rc = run_cells(&s, s.o.task, s.o.ntasks);
 		if (rc == 0 && s.o.ntasks == 1) {
 			rc = gather(&s);
-			if (rc == 0)
+			if (rc == 0) {
 				fprintf(stderr, "sweep: wrote %s (%llu cells)\n", s.o.out, (unsigned long long)s.exp.ncells);
+				rc = summarise(&s);
+			}
 		}
 	}
 	for (uint64_t i = 0; i < s.exp.ncells; i++) {

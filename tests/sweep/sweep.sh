@@ -278,6 +278,80 @@ expect usage_error_stops 2 "stopped launching: a replay refused its arguments" -
 # 5 cells of easy ran before lottery's first cell refused; the 10 of cons and fcfs never started.
 n=$(find "$tmp/u.csv.cells" -name '*.csv' | wc -l)
 result usage_error_launches_no_more "$([ "$n" -eq 5 ] && echo 0 || echo 1)" "$n cells ran, expected 5"
+# --- summaries and plots (issue 29): grouped means and 95% intervals, checked by Python's csv and
+# statistics modules from the table itself, with t(0.975, 3) = 3.182 from a printed t table ------------
+cat >"$tmp/sum.exp" <<EOF
+trace $tmp/a.swf
+policy easy cons
+vary --shrink 1 0.7
+set --estimates f=3
+seeds 1-4
+EOF
+"$S" "$tmp/sum.exp" --replay "$R" --quiet -o "$tmp/sum.csv" --group-by policy,shrink --plot avg_bsld:shrink:policy 2>"$tmp/sum.err"
+st=$?
+python3 - "$tmp" "$st" <<'PY'
+import csv, math, statistics, sys
+tmp, st = sys.argv[1], int(sys.argv[2])
+def result(name, ok, why=""):
+    print("TEST sweep.%s %s" % (name, "PASS" if ok else "FAIL " + why))
+if st != 0:
+    result("summary", False, "exit %d: %s" % (st, open(tmp + "/sum.err").read()[-300:]))
+    sys.exit(0)
+rows = list(csv.DictReader(open(tmp + "/sum.csv")))
+want, order = {}, []
+for r in rows:
+    k = (r["policy"], r["sweep_shrink"])
+    if k not in want:
+        want[k] = []
+        order.append(k)
+    want[k].append(r)
+T3 = 3.182  # t(0.975, 3 degrees of freedom)
+summ = list(csv.DictReader(open(tmp + "/sum.summary.csv")))
+problems = []
+if [(s["policy"], s["sweep_shrink"]) for s in summ] != order:
+    problems.append("groups %s, want %s" % ([(s["policy"], s["sweep_shrink"]) for s in summ], order))
+for s in summ:
+    g = want.get((s["policy"], s["sweep_shrink"]), [])
+    if int(s["n"]) != 4 or len(g) != 4:
+        problems.append("n=%s for %d rows" % (s["n"], len(g)))
+    for m in ("avg_bsld", "avg_wait", "utilization_pct", "max_wait"):
+        v = [float(r[m]) for r in g]
+        mean, half = statistics.mean(v), T3 * statistics.stdev(v) / math.sqrt(len(v))
+        got_m, got_h = float(s[m + "_mean"]), float(s[m + "_ci95"])
+        if not math.isclose(got_m, mean, rel_tol=1e-8, abs_tol=1e-9) or not math.isclose(got_h, half, rel_tol=1e-8, abs_tol=1e-9):
+            problems.append("%s %s: %g +- %g, want %g +- %g" % (s["policy"], m, got_m, got_h, mean, half))
+for c in summ[0]:
+    if c.startswith("run_") or c.startswith("sweep_seed") or c.startswith("trace"):
+        problems.append("column %s summarised" % c)
+result("summary_means_and_intervals", not problems, "; ".join(problems[:3]))
+# The plot's data: a block per policy in the order of first appearance, the points by shrink.
+base = tmp + "/sum.avg_bsld-by-shrink-per-policy"
+blocks = [b for b in open(base + ".dat").read().split("\n\n\n")]
+got = []
+for b in blocks:
+    lines = [l for l in b.strip().split("\n") if not l.startswith("#")]
+    got.append([tuple(float(x) for x in l.split()[:3]) for l in lines])
+exp = []
+for pol in ("easy", "cons"):
+    pts = []
+    for f in ("0.7", "1"):
+        v = [float(r["avg_bsld"]) for r in want[(pol, f)]]
+        pts.append((float(f), statistics.mean(v), T3 * statistics.stdev(v) / 2))
+    exp.append(pts)
+ok = len(got) == 2 and all(len(a) == 2 and all(math.isclose(x, y, rel_tol=1e-8) for p, q in zip(a, e) for x, y in zip(p, q)) for a, e in zip(got, exp))
+result("plot_data", ok, "got %s, want %s" % (got, exp))
+PY
+if command -v gnuplot >/dev/null 2>&1; then
+	svg=$tmp/sum.avg_bsld-by-shrink-per-policy.svg
+	grep -q ">easy<" "$svg" && grep -q ">cons<" "$svg" && grep -q ">avg_bsld (mean, 95% interval)<" "$svg" && grep -q ">shrink<" "$svg"
+	result plot_svg $? "the SVG lacks a line's title or an axis label: $(ls -la "$svg" 2>&1)"
+else
+	echo "note: sweep.plot_svg skipped: gnuplot is not installed (the .gp and .dat are checked above)"
+fi
+expect group_by_unknown 2 "--group-by: no column 'polcy' in the table \(the axes: trace, policy, shrink, seed" \
+	-- "$tmp/sum.exp" --replay "$R" --quiet -o "$tmp/sum.csv" --group-by polcy
+expect plot_not_a_metric 2 "--plot: policy is no metric" -- "$tmp/sum.exp" --replay "$R" --quiet -o "$tmp/sum.csv" --plot policy:shrink
+expect group_by_json 2 "--group-by and --plot read the CSV table" -- "$tmp/sum.exp" --replay "$R" -o "$tmp/sum.json" --group-by policy
 "$S" --help | grep -q "^Usage: sweep EXPERIMENT"
 result help $? "--help prints no usage"
 exit 0
