@@ -469,60 +469,45 @@ static int cmp_point(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Write BASE.dat and BASE.gp for the metric @p mc against @p xc, a line per value of @p lc (or one line). */
-static int plot_files(const struct table *t, int mc, int xc, int lc, const char *base, char *err, size_t len)
+/*
+ * BASE.dat: a block per line value (@p titles, in the order of their first row, at most 64), in a block
+ * the points by x (numeric) or in the order of their first row (categories, numbered). O(groups x lines).
+ */
+static int write_dat(const struct table *t, const struct grouping *g, const int col[3], bool xnum, const char *base,
+		     const char **titles, size_t *nlines, char *err, size_t len)
 {
-	int keys[2] = {lc >= 0 ? lc : xc, xc};
-	int nkeys = lc >= 0 ? 2 : 1;
-	struct grouping g;
-	if (group(&g, t, lc >= 0 ? keys : keys + 1, nkeys) != 0)
-		return fail(err, len, SCHED_E_NOSPACE, "out of memory%s%s", "", "");
-	/* X numeric: the values as they are; else categories, placed in the order of their first row. */
-	bool xnum = true;
-	double v;
-	for (size_t r = 0; r < t->nrows && xnum; r++)
-		xnum = number(cell(t, r, xc), &v);
-	const char **cats = malloc((t->nrows + 1) * sizeof *cats);
-	size_t ncats = 0;
-	char path[4096], tmp[4200], svg[4096];
+	int mc = col[0], xc = col[1], lc = col[2];
+	char path[4096], tmp[4200];
 	snprintf(path, sizeof path, "%s.dat", base);
-	FILE *f = cats != NULL ? open_tmp(path, tmp, sizeof tmp) : NULL;
+	const char **cats = malloc((t->nrows + 1) * sizeof *cats);
+	struct point *pts = malloc((g->ngroups + 1) * sizeof *pts);
+	FILE *f = cats != NULL && pts != NULL ? open_tmp(path, tmp, sizeof tmp) : NULL;
 	int rc = 0;
 	if (f == NULL) {
-		rc = fail(err, len, SCHED_E_IO, "cannot write %s: %s", path, strerror(errno));
-		goto out;
+		free(cats), free(pts);
+		return fail(err, len, SCHED_E_IO, "cannot write %s: %s", path, strerror(errno));
 	}
 	fprintf(f, "# %s against %s%s%s: x, mean, 95%% half width (0 for one row), rows, x's label\n", t->head[mc],
 		t->head[xc], lc >= 0 ? ", a block per " : "", lc >= 0 ? t->head[lc] : "");
-	/* A block per line value, in the order of their first row; in a block, the points by x (numeric) or in
-	 * the order of their first row (categories). */
-	size_t nlines = 0;
-	const char *titles[64];
-	struct point *pts = malloc((g.ngroups + 1) * sizeof *pts);
-	if (pts == NULL) {
-		fclose(f);
-		unlink(tmp);
-		rc = fail(err, len, SCHED_E_NOSPACE, "out of memory%s%s", "", "");
-		goto out;
-	}
-	for (size_t k = 0; k < g.ngroups; k++) {
-		const char *lv = lc >= 0 ? cell(t, g.order[g.start[k]], lc) : "";
+	*nlines = 0;
+	for (size_t k = 0; k < g->ngroups && rc == 0; k++) {
+		const char *lv = lc >= 0 ? cell(t, g->order[g->start[k]], lc) : "";
 		size_t l = 0;
-		while (l < nlines && strcmp(titles[l], lv) != 0)
+		while (l < *nlines && strcmp(titles[l], lv) != 0)
 			l++;
-		if (l < nlines)
+		if (l < *nlines)
 			continue;
-		if (nlines == 64) {
+		if (*nlines == 64)
 			rc = fail(err, len, SCHED_E_INVAL, "--plot: more than 64 lines (values of %s)%s", t->head[lc], "");
-			break;
-		}
-		titles[nlines++] = lv;
+		else
+			titles[(*nlines)++] = lv;
 	}
-	for (size_t l = 0; l < nlines && rc == 0; l++) {
+	size_t ncats = 0;
+	for (size_t l = 0; l < *nlines && rc == 0; l++) {
 		fprintf(f, "%s# %s\n", l ? "\n\n" : "", titles[l]);
 		size_t np = 0;
-		for (size_t k = 0; k < g.ngroups; k++) {
-			size_t first = g.order[g.start[k]];
+		for (size_t k = 0; k < g->ngroups; k++) {
+			size_t first = g->order[g->start[k]];
 			if (lc >= 0 && strcmp(cell(t, first, lc), titles[l]) != 0)
 				continue;
 			const char *xv = cell(t, first, xc);
@@ -532,7 +517,7 @@ static int plot_files(const struct table *t, int mc, int xc, int lc, const char 
 			if (c == ncats)
 				cats[ncats++] = xv;
 			struct point *pt = &pts[np];
-			mean_ci(&g, k, mc, &pt->mean, &pt->half, &pt->n);
+			mean_ci(g, k, mc, &pt->mean, &pt->half, &pt->n);
 			if (pt->n == 0)
 				continue;
 			pt->label = xv;
@@ -548,23 +533,29 @@ static int plot_files(const struct table *t, int mc, int xc, int lc, const char 
 			fputs("\"\n", f);
 		}
 	}
-	free(pts);
+	free(cats), free(pts);
 	if (rc != 0) {
 		fclose(f);
 		unlink(tmp);
-		goto out;
+		return rc;
 	}
-	if ((rc = close_tmp(f, tmp, path, err, len)) != 0)
-		goto out;
+	return close_tmp(f, tmp, path, err, len);
+}
+
+/*
+ * BASE.gp: the script drawing BASE.dat into BASE.svg, one yerrorlines plot per line. It names its data
+ * and its picture without a folder: the three files stay together, and gnuplot runs in their folder
+ * (run_gnuplot; by hand: cd there, gnuplot FILE.gp). O(lines).
+ */
+static int write_gp(const struct table *t, const int col[3], bool xnum, const char *base, const char *const *titles,
+		    size_t nlines, char *err, size_t len)
+{
+	int mc = col[0], xc = col[1], lc = col[2];
+	char path[4096], tmp[4200], dat[4200], svg[4200], yl[300];
 	snprintf(path, sizeof path, "%s.gp", base);
-	f = open_tmp(path, tmp, sizeof tmp);
-	if (f == NULL) {
-		rc = fail(err, len, SCHED_E_IO, "cannot write %s: %s", path, strerror(errno));
-		goto out;
-	}
-	/* The script names its data and its picture without a folder: the three files stay together, and
-	 * gnuplot runs in their folder (run_gnuplot; by hand: cd there, gnuplot FILE.gp). */
-	char dat[4200];
+	FILE *f = open_tmp(path, tmp, sizeof tmp);
+	if (f == NULL)
+		return fail(err, len, SCHED_E_IO, "cannot write %s: %s", path, strerror(errno));
 	snprintf(dat, sizeof dat, "%s.dat", base_name(base));
 	snprintf(svg, sizeof svg, "%s.svg", base_name(base));
 	fputs("# Written by build/sweep --plot (docs/sweep.md); in this folder: gnuplot THIS_FILE\n", f);
@@ -572,7 +563,6 @@ static int plot_files(const struct table *t, int mc, int xc, int lc, const char 
 	gp_string(f, svg);
 	fputs("\nset xlabel ", f);
 	gp_string(f, axis_name(t->head[xc]));
-	char yl[300];
 	snprintf(yl, sizeof yl, "%s (mean, 95%% interval)", axis_name(t->head[mc]));
 	fputs("\nset ylabel ", f);
 	gp_string(f, yl);
@@ -587,9 +577,26 @@ static int plot_files(const struct table *t, int mc, int xc, int lc, const char 
 		gp_string(f, lc >= 0 ? titles[l] : t->head[mc]);
 	}
 	fputc('\n', f);
-	rc = close_tmp(f, tmp, path, err, len);
-out:
-	free(cats);
+	return close_tmp(f, tmp, path, err, len);
+}
+
+/* BASE.dat and BASE.gp for the metric col[0] against col[1], a line per value of col[2] (or one if -1). */
+static int plot_files(const struct table *t, const int col[3], const char *base, char *err, size_t len)
+{
+	int keys[2] = {col[2], col[1]};
+	struct grouping g;
+	if (group(&g, t, col[2] >= 0 ? keys : keys + 1, col[2] >= 0 ? 2 : 1) != 0)
+		return fail(err, len, SCHED_E_NOSPACE, "out of memory%s%s", "", "");
+	/* X numeric: placed by value; else categories, placed in the order of their first row. */
+	bool xnum = true;
+	double v;
+	for (size_t r = 0; r < t->nrows && xnum; r++)
+		xnum = number(cell(t, r, col[1]), &v);
+	const char *titles[64];
+	size_t nlines = 0;
+	int rc = write_dat(t, &g, col, xnum, base, titles, &nlines, err, len);
+	if (rc == 0)
+		rc = write_gp(t, col, xnum, base, titles, nlines, err, len);
 	grouping_free(&g);
 	return rc;
 }
@@ -643,7 +650,7 @@ int sweep_plot(const char *table, const char *spec, const char *base, char *err,
 		rc = fail(err, errlen, SCHED_E_INVAL, "--plot: %s is no metric (a column of numbers, not a sweep_ or run_ one)%s",
 			  t.head[cols[0]], "");
 	if (rc == 0)
-		rc = plot_files(&t, cols[0], cols[1], cols[2], base, err, errlen);
+		rc = plot_files(&t, cols, base, err, errlen);
 	table_free(&t);
 	if (rc != 0)
 		return rc;
