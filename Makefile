@@ -105,8 +105,8 @@ $(BUILD)/$(1)/swf2fix $(BUILD)/$(1)/fix2swf $(BUILD)/$(1)/fixinfo $(BUILD)/$(1)/
 		$(BUILD)/$(1)/%: $(call obj,$(1),tools/%.c) $(BUILD)/$(1)/libtools.a $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libfixture.a $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -lm -o $$@
-$(BUILD)/$(1)/sweep: $(call obj,$(1),tools/sweep.c tools/sweep_exp.c) $(BUILD)/$(1)/libcommon.a $(BUILD)/$(1)/libsched.a
-	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
+$(BUILD)/$(1)/sweep: $(call obj,$(1),tools/sweep.c tools/sweep_exp.c tools/sweep_sum.c) $(BUILD)/$(1)/libcommon.a $(BUILD)/$(1)/libsched.a
+	$$(CC) $(LDFLAGS_$(1)) $$^ -lm -o $$@
 $(BUILD)/$(1)/bridge: $(call obj,$(1),$(BRIDGE_SRC)) $(BUILD)/$(1)/libsched.a
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/bridge_check $(BUILD)/$(1)/slurm_check: $(BUILD)/$(1)/%: $(call obj,$(1),tests/bridge/%.c)
@@ -117,6 +117,8 @@ $(BUILD)/$(1)/randwl: $(call obj,$(1),tests/prop/randwl.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/pngstat: $(call obj,$(1),tests/tools/pngstat.c)
 	$$(CC) $(LDFLAGS_$(1)) $$^ -lz -o $$@
+$(BUILD)/$(1)/slowprog: $(call obj,$(1),tests/tools/slowprog.c) $(BUILD)/$(1)/libcommon.a
+	$$(CC) $(LDFLAGS_$(1)) $$^ -o $$@
 $(BUILD)/$(1)/test_%: $(call obj,$(1),tests/unit/test_%.c tests/harness/harness.c) $(BUILD)/$(1)/libsim.a $(BUILD)/$(1)/libcommon.a \
 		$(BUILD)/$(1)/libfw.a $(BUILD)/$(1)/libtrace.a \
 		$(BUILD)/$(1)/libfixture.a $(BUILD)/$(1)/libsched.a
@@ -162,7 +164,7 @@ deps: ## install the Debian packages the tests need (as root), or name them
 
 # What the tests run: the san builds, the fuzz targets, the firmware, and what make builds (the
 # tests read build/replay and build/fixinfo, and the tools are there after make test as after make).
-TEST_BUILD := $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart pngstat bridge_check slurm_check $(TOOLS)) \
+TEST_BUILD := $(addprefix $(BUILD)/san/,$(UNIT_NAMES) replay checker gang_checker randwl killrestart pngstat slowprog bridge_check slurm_check $(TOOLS)) \
               all fuzz-build firmware-all
 test-build: $(TEST_BUILD) ## build everything make test runs, without running it
 

@@ -171,8 +171,9 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 			if (e->time < c->loc.first)
 				c->loc.first = e->time;
 		}
-		if (out->refused)
-			progress_add(c->o->progress, 1); /* its fate is sealed: it never ends */
+		/* A refused job's fate is sealed (it never ends); any arrival also lets a due progress line out,
+		 * so the line keeps coming while arrivals pile up and nothing ends. */
+		progress_add(c->o->progress, out->refused);
 		break;
 	case SCHED_RE_START:
 		out->start = e->time;
@@ -203,6 +204,17 @@ static void on_event(void *vctx, const struct sched_replay_event *e)
 	case SCHED_RE_SKIP:
 		break;
 	}
+}
+
+/* The progress line's tail: what makes a policy slow is mostly the queue it plans over. */
+static void describe_queue(void *vctx, char *buf, size_t len)
+{
+	const struct ctx *c = vctx;
+	if (c->rp == NULL)
+		return;
+	struct sched_stats st;
+	sched_stats(sched_replay_sched(c->rp), &st);
+	snprintf(buf, len, "queue %u, running %u", st.waiting, st.running);
 }
 
 /* After each core call: write the reservations that moved (only jobs whose submit is written). */
@@ -256,6 +268,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 		rc = e;
 		goto out;
 	}
+	progress_describe(o->progress, describe_queue, &c);
 	if (o->slots) {
 		const struct sched_param *qp = sched_param_find("quantum", NULL);
 		c.quantum = qp != NULL ? sched_param_get(&cfg, qp) : 1;
@@ -310,6 +323,7 @@ int replay_run(const struct wjob *jobs, size_t n, const struct replay_opts *o,
 	r->loc = c.loc.unordered ? replay_loss_of_capacity(jobs, r->out, n, o->procs) : loc_value(&c.loc, o->procs);
 	rc = 0;
 out:
+	progress_describe(o->progress, NULL, NULL); /* c is about to go */
 	free(c.shown);
 	free(arena);
 	free(room);

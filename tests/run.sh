@@ -47,6 +47,7 @@ run bridge tests/bridge/bridge.sh
 run slurm_check tests/bridge/slurm_check_selftest.sh
 run bridge_slurm tests/bridge/slurm.sh
 run verdicts tests/tools/verdicts.sh
+run progress tests/tools/progress.sh
 run lint tests/lint.sh
 
 passed=$(grep -c '^TEST .* PASS$' "$log")

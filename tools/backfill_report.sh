@@ -48,6 +48,7 @@ run() {
 }
 
 # --- the replays -------------------------------------------------------------
+step "the replays of KTH: by month, estimate factors x seeds, shrinking factors"
 run t2.csv --by-month --policy fcfs,easy,cons "$K"
 run yr.csv --policy fcfs,easy,cons "$K"
 for f in $FACTORS; do
@@ -113,6 +114,7 @@ users 81 84
 TXT
 
 # --- Table 2 -------------------------------------------------------------------
+step "the tables and the claims from the replays"
 # Per month: jobs, EASY, cons and FCFS; the winner as the paper prints it
 # (values rounded to whole numbers: equal is a tie).
 sel t2.csv avg_bsld | awk -v paper="$tmp/paper_t2" -v cell="$CELL" -v stats="$tmp/t2stats" '
@@ -397,6 +399,7 @@ claim "s. 3.3, Fig. 11" "\"the rest of the distribution is quite flat\" (the sha
 # runs here, not in a command substitution, whose subshell starts at zero.
 times >"$tmp/times"
 cpu=$(awk '{ for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); c += t[1] * 60 + t[2] } } END { printf "%.0f", c }' "$tmp/times")
+step "writing the document"
 {
 	cat <<TXT
 # EASY and conservative backfilling on KTH: Feitelson and Mu'alem Weil 1998, Tables 2 and 3

@@ -96,6 +96,7 @@ TXT
 } >"$tmp/exp"
 cmp -s "$tmp/exp" tools/experiments/dynp-report.exp || cp "$tmp/exp" tools/experiments/dynp-report.exp
 
+step "the synthetic job sets (wlgen) and their statistics (fixinfo)"
 for s in $sets; do
 	for k in $(seq 1 "$(printf '%s\n' "$K4" "$KC" "$KE" "$KR" | sort -n | tail -1)"); do
 		# shellcheck disable=SC2046 # the commands are words without spaces
@@ -107,6 +108,7 @@ S=$B/sweeps/dynp-report.csv
 sweep_run tools/experiments/dynp-report.exp "$S"
 # pick CMD: the rows of the replay CMD (a command above, with $D/) from the sweep.
 pick() { sweep_rows "$S" "run=$(args_of "$1")"; }
+step "the tables, the figure's data and the claims from the replays"
 
 # Every number, into V["SRC|SET|KIND|SEED|POLICY|METRIC"]: SRC main (or a reading of the ties
 # below), KIND t4 (factor 1, Table 4's command), cF (the curve at factor F), eF (perfect
@@ -884,6 +886,7 @@ readings_table() {
 	done
 }
 
+step "writing the document"
 {
 	body >"$tmp/body"
 	claims

@@ -123,10 +123,12 @@ TXT
 } >"$tmp/exp"
 cmp -s "$tmp/exp" tools/experiments/gang-report.exp || cp "$tmp/exp" tools/experiments/gang-report.exp
 # shellcheck disable=SC2016 # $1.. are the inner shell's
+step "the Downey workloads (wlgen)"
 awk '!seen[$1, $3, $4, $5]++ { print $2, $3, $4, $5, "'"$D"'/w." $1 "." $3 "." $4 "." $5 ".swf" }' "$tmp/sets" |
 	xargs -P "${WORKERS:-$(nproc)}" -L 1 sh -c '"$0" --model downey --jobs "$1" --procs 128 --load "$3" --sizes "$2" --seed "$4" -o "$5" 2>/dev/null' "$W"
 S=$B/sweeps/gang-report.csv
 sweep_run tools/experiments/gang-report.exp "$S"
+step "the averages over the seeds"
 : >"$tmp/rows"
 while read -r t _ sz rho s sc fit; do
 	sweep_rows "$S" "run=$(run_of "$t" "$sz" "$rho" "$s" "$sc" "$fit")" >"$tmp/set.csv"
@@ -369,6 +371,7 @@ c_figures() { # Tables 1-2: the t_ta figures within 25% of the paper's (means)
 # job, on the first COST_SETS Table 1 sets (200 jobs) at rho 0.5 and 0.9, each size reading.
 COST_SETS=${COST_SETS:-10}
 command -v valgrind >/dev/null 2>&1 || need_packages valgrind
+step "the allocation cost: $((COST_SETS * 8)) replays under callgrind"
 : >"$tmp/cost"
 for sz in pow2 log; do
 	for rho in 0.5 0.9; do
@@ -462,6 +465,7 @@ ROWS=$tmp/rows AVG=$tmp/avg
 times >"$tmp/times"
 cpu=$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } printf "%.0f", s }' "$tmp/times")
 
+step "the claims and the document"
 {
 	cat <<TXT
 # Gang scheduling results (Zhou, Walsh and Brent 2000, Tables 1 and 2)

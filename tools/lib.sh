@@ -1,5 +1,13 @@
 # Shared by the benchmark scripts (sourced, not run).
 
+# step WHAT: say on stderr which step a long script is in, numbered, with the seconds since it
+# started ("dynp_report: step 3: the replays of ... (41 s in)"), so a report that runs for minutes
+# never leaves its caller guessing; sweep_run says its own. Nothing on stdout.
+step() {
+	STEP_N=$((${STEP_N:-0} + 1))
+	printf '%s: step %d: %s (%d s in)\n' "$(basename "$0" .sh)" "$STEP_N" "$*" "$SECONDS" >&2
+}
+
 # need PKG...: install missing Debian packages when root, else name them and fail.
 need_packages() {
 	[ $# -eq 0 ] && return 0
@@ -152,6 +160,7 @@ sweep_run() {
 	mkdir -p "$(dirname "$out")"
 	list=$("${B:-build}/sweep" "$exp" -o "$out" --list)
 	SWEEP_REUSED=$(printf '%s\n' "$list" | awk '$3 == "done"' | wc -l)
+	step "the replays of $exp: $(printf '%s\n' "$list" | wc -l) cells, $SWEEP_REUSED kept from an earlier run"
 	SWEEP_CELLS=$((SWEEP_CELLS + $(printf '%s\n' "$list" | wc -l)))
 	SWEEP_REUSED_ALL=$((SWEEP_REUSED_ALL + SWEEP_REUSED))
 	[ -z "${SWEEP_LEDGER:-}" ] || printf '%s\n' "$list" | awk '$3 == "done" { d++ } END { print NR, d + 0 }' >>"$SWEEP_LEDGER"

@@ -82,6 +82,7 @@ export SWEEP_LEDGER=$tmp/sweeps # relaxed_sweep.sh's too, for the CPU time's not
 : >"$SWEEP_LEDGER"
 sweep_run tools/experiments/priorities-report.exp "$S"
 M="--procs 128 --by-month"
+step "the readings from the replays"
 run t1.csv $M --policy cons,easy,slack "$K"
 for sf in 1 5 7 9 11; do run sf$sf.csv $M --policy slack --sf $sf "$K"; done
 run t5eq.csv $M --policy slack --heuristic ast,aat,dc,du,dp "$K"
@@ -588,6 +589,7 @@ headline_and_priorities() {
 	fi
 }
 
+step "slack-based backfilling: its tables and claims"
 {
 	cat <<'TXT'
 ## Slack-based backfilling on KTH SP2 (Talby and Feitelson 1999, Table 1 layout)
@@ -735,6 +737,7 @@ TXT
 TXT
 } >"$tmp/slack_body"
 
+step "relaxed backfilling: its replays (tools/relaxed_sweep.sh) and claims"
 {
 	cat <<'TXT'
 ## Relaxed backfilling and machine size (Spear and McGalliard 2007, Exhibit 11 layout)
@@ -802,6 +805,7 @@ TXT
 # shell and every replay it ran (bash `times`), measured once everything ran.
 times >"$tmp/times" # here, not in $(...): a subshell would count only itself
 cpu=$(awk '{ for (i = 1; i <= NF; i++) { split($i, t, "m"); sub(/s$/, "", t[2]); s += t[1] * 60 + t[2] } } END { printf "%.0f", s }' "$tmp/times")
+step "writing the document"
 {
 	cat <<TXT
 # Priorities at work: slack-based and relaxed backfilling, site queues

@@ -32,6 +32,7 @@
 #include "progress.h"
 #include "sched/err.h"
 #include "sweep_exp.h"
+#include "sweep_sum.h"
 
 static const char usage[] =
 "Usage: sweep EXPERIMENT [OPTIONS]\n"
@@ -56,8 +57,21 @@ static const char usage[] =
 "  --prune            delete the kept results in FILE.cells/ that are no cell\n"
 "                     of this experiment (an earlier version of the file, a\n"
 "                     rebuilt replayer); run nothing\n"
-"  --progress         progress on stderr even into a pipe; --quiet: none\n"
-"                     (default: on a terminal, for runs over a second)\n"
+"  --group-by AXES    also write FILE's name with .summary.csv: its rows grouped\n"
+"                     by AXES (comma-separated: axis names such as policy,\n"
+"                     shrink, or the replayer's columns such as period), with\n"
+"                     n and each metric's mean and 95% interval (Student t)\n"
+"                     over the other rows of a group: the seeds, say\n"
+"  --plot METRIC:X[:LINE]\n"
+"                     draw METRIC's mean and 95% interval against X, one\n"
+"                     line per value of LINE: FILE's name with\n"
+"                     .METRIC-by-X[-per-LINE].svg, with its .gp and .dat\n"
+"                     (gnuplot draws it; repeatable), e.g.\n"
+"                     --plot avg_bsld:shrink:policy\n"
+"  --progress         progress on stderr even into a pipe, a line a second:\n"
+"                     cells done, running and to start, rate and ETA over\n"
+"                     the last 5 s; --quiet: none (default: on a terminal,\n"
+"                     for runs over a second)\n"
 "\n"
 "Slurm (docs/sweep.md, 'Running on a cluster'):\n"
 "  --slurm            submit the experiment as a job array: task I of K runs\n"
@@ -75,13 +89,18 @@ static const char usage[] =
 "                     fails, naming them, if any cell is missing\n"
 "  -h, --help         this text\n"
 "\n"
+"Before the first cell (or the submission), the experiment is checked: the\n"
+"output folder takes files, every trace can be read, and the replayer takes\n"
+"each axis value's arguments (tried on an empty trace); --slurm also checks\n"
+"that sbatch is there and scontrol ping finds the controller UP.\n"
+"\n"
 "Exit status: 0 when every cell ran and FILE is written (or the jobs are\n"
-"submitted), 1 when a cell failed or a file could not be read or written,\n"
-"2 on bad usage or a bad experiment file. A cell whose replay exits 2 (bad\n"
-"usage: the experiment's arguments are wrong) stops further launches.\n";
+"submitted), 1 when a cell failed, a file could not be read or written or no\n"
+"cluster answers, 2 on bad usage, a bad experiment file or arguments the\n"
+"replayer refuses. A cell whose replay exits 2 stops further launches.\n";
 
 enum { O_WORKERS = 256, O_REPLAY, O_LIST, O_PROGRESS, O_QUIET, O_SLURM, O_TASKS, O_WAIT, O_PARTITION,
-       O_ACCOUNT, O_TIME, O_SBATCH, O_TASK, O_GATHER, O_PRUNE };
+       O_ACCOUNT, O_TIME, O_SBATCH, O_TASK, O_GATHER, O_PRUNE, O_GROUP_BY, O_PLOT };
 
 struct opts {
 	const char *exp_path, *out, *replay;
@@ -90,6 +109,9 @@ struct opts {
 	enum progress_mode progress;
 	const char *sbatch[64];
 	int nsbatch;
+	const char *group_by;  /* --group-by: the summary's keys, or NULL */
+	const char *plot[8];   /* --plot METRIC:X[:LINE] */
+	int nplot;
 };
 
 struct cell {
@@ -256,6 +278,9 @@ static int launch(struct sweep *s, uint64_t i, struct slot *slot)
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		sigset_t none;
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL); /* the sweep blocks SIGCHLD for its wait: not the replay */
 		dup2(fd, 1);
 		dup2(efd, 2);
 		close(fd);
@@ -275,8 +300,9 @@ static int launch(struct sweep *s, uint64_t i, struct slot *slot)
 	return 0;
 }
 
-/* The last line of a cell's stderr, for the failure message. */
-static void last_err_line(const struct sweep *s, const struct cell *c, char *out, size_t len)
+/* The first line of a cell's stderr, for the failure message: the replayer's own words (its last line is
+ * at best "Try 'replay --help'"). */
+static void first_err_line(const struct sweep *s, const struct cell *c, char *out, size_t len)
 {
 	char path[PATH_MAX + 32];
 	cell_path(s, c, ".err", path, sizeof path);
@@ -285,7 +311,7 @@ static void last_err_line(const struct sweep *s, const struct cell *c, char *out
 	if (f == NULL)
 		return;
 	char line[512];
-	while (fgets(line, sizeof line, f) != NULL)
+	while (out[0] == '\0' && fgets(line, sizeof line, f) != NULL)
 		if (line[0] != '\n')
 			snprintf(out, len, "%s", line);
 	fclose(f);
@@ -317,7 +343,7 @@ static int reap(struct sweep *s, struct slot *slot, int status)
 		unlink(slot->tmp);
 		if (!stop_signal) {
 			char msg[512];
-			last_err_line(s, c, msg, sizeof msg);
+			first_err_line(s, c, msg, sizeof msg);
 			cell_path(s, c, ".err", path, sizeof path);
 			fprintf(stderr, "sweep: cell %llu failed (exit %d): %s\n  %s\n  (all of its stderr: %s)\n",
 				(unsigned long long)slot->cell, code, msg, cell_args(c), path);
@@ -325,6 +351,35 @@ static int reap(struct sweep *s, struct slot *slot, int status)
 	}
 	slot->pid = 0;
 	return code;
+}
+
+/* What the progress line adds: the cells running and those not started yet. */
+struct run_state {
+	uint64_t todo, started;
+	int running;
+};
+
+static void describe_cells(void *vctx, char *buf, size_t len)
+{
+	const struct run_state *rs = vctx;
+	uint64_t left = rs->todo - rs->started;
+	snprintf(buf, len, "%d running, %llu to start", rs->running, (unsigned long long)left);
+}
+
+/*
+ * A replay that ended (its pid, its status in @p status), or 0 when none did within a second or a
+ * signal came first (the progress timer, a stop: errno EINTR). SIGCHLD (@p chld) must be blocked.
+ */
+static pid_t wait_child(const sigset_t *chld, int *status)
+{
+	pid_t pid = waitpid(-1, status, WNOHANG);
+	if (pid != 0)
+		return pid;
+	struct timespec second = {1, 0};
+	if (sigtimedwait(chld, NULL, &second) < 0 && errno == EINTR)
+		return SCHED_E_IO; /* errno stays EINTR */
+	pid = waitpid(-1, status, WNOHANG);
+	return pid;
 }
 
 /* Run every cell of @p mine (task I of K, or all) not yet done, @p workers at once. 0, or 1 if one failed. */
@@ -348,8 +403,16 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 	fprintf(stderr, "sweep: %s: %llu cells, %llu done already, %llu to run on %d worker%s\n", s->exp.name,
 		(unsigned long long)total, (unsigned long long)(total - todo), (unsigned long long)todo, workers,
 		workers == 1 ? "" : "s");
+	/* SIGCHLD blocked: a replay that ends is taken by sigtimedwait() (wait_child), which also returns
+	 * on the progress timer's tick and on a stop signal. */
+	sigset_t chld, saved;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &saved);
 	struct progress pr;
+	struct run_state rs = {.todo = todo};
 	progress_start(&pr, stderr, s->o.progress, "sweep", "cells", todo);
+	progress_describe(&pr, describe_cells, &rs);
 	int failed = 0, running = 0;
 	bool refused = false;
 	uint64_t next = 0;
@@ -367,21 +430,23 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 				break;
 			}
 			running++;
+			rs.running = running;
+			rs.started++;
 		}
 		if (running == 0)
 			break;
 		int status;
-		pid_t pid = wait(&status);
-		if (pid < 0) {
-			if (errno == EINTR) {
-				if (stop_signal)
-					for (int k = 0; k < workers; k++)
-						if (slots[k].pid != 0)
-							kill(slots[k].pid, SIGTERM);
-				continue;
-			}
-			break;
+		pid_t pid = wait_child(&chld, &status);
+		progress_add(&pr, 0);
+		if (pid == 0 || (pid < 0 && errno == EINTR)) {
+			if (stop_signal)
+				for (int k = 0; k < workers; k++)
+					if (slots[k].pid != 0)
+						kill(slots[k].pid, SIGTERM);
+			continue;
 		}
+		if (pid < 0)
+			break;
 		for (int k = 0; k < workers; k++) {
 			if (slots[k].pid != pid)
 				continue;
@@ -391,11 +456,13 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 				failed++;
 				refused |= code == 2;
 			}
+			rs.running = running;
 			if (code == 0)
 				progress_add(&pr, 1);
 		}
 	}
 	progress_end(&pr);
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 	free(slots);
 	if (stop_signal) {
 		fprintf(stderr, "sweep: stopped by signal %d; the finished cells are kept, run again to resume\n",
@@ -410,47 +477,6 @@ static int run_cells(struct sweep *s, int task, int ntasks)
 }
 
 /* --- gathering ------------------------------------------------------------------------------------- */
-
-/* Split one CSV line (RFC 4180) into at most @p max fields, in place; returns the count. */
-static int csv_split(char *line, char **f, int max)
-{
-	int n = 0;
-	char *r = line;
-	for (;;) {
-		if (n == max)
-			return SCHED_E_FORMAT;
-		char *w = r;
-		f[n++] = w;
-		if (*r == '"') {
-			r++;
-			for (;;) {
-				if (*r == '\0')
-					return SCHED_E_FORMAT;
-				if (*r == '"' && r[1] == '"') {
-					*w++ = '"';
-					r += 2;
-				} else if (*r == '"') {
-					r++;
-					break;
-				} else {
-					*w++ = *r++;
-				}
-			}
-		} else {
-			while (*r != ',' && *r != '\0')
-				*w++ = *r++;
-		}
-		if (*r == ',') {
-			*w = '\0';
-			r++;
-			continue;
-		}
-		if (*r != '\0')
-			return SCHED_E_FORMAT;
-		*w = '\0';
-		return n;
-	}
-}
 
 struct columns {
 	char **name;
@@ -553,7 +579,7 @@ static int gather_pass(struct sweep *s, struct out *o, int pass)
 		FILE *in = fopen(path, "r");
 		int map[MAX_FIELDS], nf = -1;
 		if (in != NULL && read_line(in, &buf, &cap) != NULL && read_line(in, &buf, &cap) != NULL)
-			nf = csv_split(buf, f, MAX_FIELDS);
+			nf = sweep_csv_split(buf, f, MAX_FIELDS);
 		if (nf < 1) {
 			fprintf(stderr, "sweep: %s: no CSV header (a replay that printed no table?)\n", path);
 			rc = 1;
@@ -570,7 +596,7 @@ static int gather_pass(struct sweep *s, struct out *o, int pass)
 		while (rc == 0 && (pass == 1 || o->json) && read_line(in, &buf, &cap) != NULL) {
 			if (buf[0] == '\0')
 				continue;
-			int nv = csv_split(buf, f, MAX_FIELDS);
+			int nv = sweep_csv_split(buf, f, MAX_FIELDS);
 			if (nv != nf) {
 				fprintf(stderr, "sweep: %s: a row of %d fields under a header of %d\n", path, nv, nf);
 				rc = 1;
@@ -678,6 +704,317 @@ static int gather(struct sweep *s)
 	return rc;
 }
 
+/* --- checks before anything runs --------------------------------------------------------------- */
+
+enum capture { CAPTURE_OUT, CAPTURE_ERR, CAPTURE_BOTH };
+
+/*
+ * Run @p argv (by path if argv[0] has a '/', else from PATH) and keep what it writes into @p out (at
+ * most @p len - 1 bytes): its stdout (its stderr left alone), its stderr (its stdout thrown away), or
+ * both; killed after @p timeout_s seconds unless 0. Returns its exit status (128 + signal if killed, 127
+ * if it could not start), or SCHED_E_IO.
+ */
+static int run_capture(char **argv, enum capture what, unsigned timeout_s, char *out, size_t len)
+{
+	int p[2];
+	if (pipe(p) != 0)
+		return SCHED_E_IO;
+	pid_t pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		dup2(what == CAPTURE_ERR ? null : p[1], 1);
+		if (what != CAPTURE_OUT)
+			dup2(p[1], 2);
+		close(p[0]);
+		close(p[1]);
+		if (timeout_s > 0)
+			alarm(timeout_s); /* kept across exec, and SIGALRM's default ends the program */
+		if (strchr(argv[0], '/') != NULL)
+			execv(argv[0], argv);
+		else
+			execvp(argv[0], argv);
+		fprintf(stderr, "sweep: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(p[1]);
+	size_t got = 0;
+	ssize_t n;
+	while (got + 1 < len && (n = read(p[0], out + got, len - 1 - got)) > 0)
+		got += (size_t)n;
+	out[got] = '\0';
+	char sink[512];
+	while (read(p[0], sink, sizeof sink) > 0)
+		; /* past @p len the rest is read and dropped: the child must not block on a full pipe */
+	close(p[0]);
+	int status;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		return SCHED_E_IO;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/* The first non-empty line of @p text, cut in place. */
+static char *first_line(char *text)
+{
+	text += strspn(text, "\n");
+	text[strcspn(text, "\n")] = '\0';
+	return text;
+}
+
+/* The last non-empty line of @p text, cut in place. */
+static char *last_line(char *text)
+{
+	size_t n = strlen(text);
+	while (n > 0 && text[n - 1] == '\n')
+		text[--n] = '\0';
+	char *nl = strrchr(text, '\n');
+	return nl != NULL ? nl + 1 : text;
+}
+
+/* The folder of @p path ("." if none) into @p out. */
+static void dir_of(const char *path, char *out, size_t len)
+{
+	snprintf(out, len, "%s", path);
+	char *slash = strrchr(out, '/');
+	if (slash == NULL)
+		snprintf(out, len, ".");
+	else if (slash == out)
+		slash[1] = '\0';
+	else
+		*slash = '\0';
+}
+
+/* Whether the output's folder and the state folder take new files. Returns 0, or 1 with the reason said. */
+static int check_output(const struct sweep *s)
+{
+	char dir[PATH_MAX];
+	dir_of(s->o.out, dir, sizeof dir);
+	const char *where[] = {dir, s->state};
+	for (int i = 0; i < 2; i++)
+		if (access(where[i], W_OK) != 0) {
+			fprintf(stderr, "sweep: cannot write in %s (-o %s): %s; nothing was launched\n", where[i],
+				s->o.out, strerror(errno));
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * Whether argument @p k of @p argv (@p n of them) is a trace: the last one when a `trace` line gives
+ * the traces (@p trace_axis), or one named like a trace (.swf, .fix, and either gzipped), which is how
+ * a trace inside an `axis` group is told from the other words.
+ */
+static bool is_trace_arg(char **argv, int k, int n, bool trace_axis)
+{
+	if (trace_axis)
+		return k == n - 1;
+	static const char *const ext[] = {".swf", ".fix", ".swf.gz", ".fix.gz"};
+	size_t len = strlen(argv[k]);
+	for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+		size_t e = strlen(ext[i]);
+		if (len > e && strcmp(argv[k] + len - e, ext[i]) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether every cell's traces (is_trace_arg) are files this process can read. O(cells x arguments).
+ * Returns 0, or 1 naming the first cell and trace that is not. */
+static int check_traces(const struct sweep *s, bool trace_axis)
+{
+	const char *ok[64];
+	int nok = 0;
+	for (uint64_t i = 0; i < s->exp.ncells; i++) {
+		char **a = s->cells[i].argv + 4; /* after the program and the sweep's own three */
+		int n = 0;
+		while (a[n] != NULL)
+			n++;
+		for (int k = 0; k < n; k++) {
+			const char *trace = a[k];
+			int m = 0;
+			while (m < nok && ok[m] != trace)
+				m++;
+			if (m < nok || !is_trace_arg(a, k, n, trace_axis))
+				continue;
+			struct stat st;
+			if (stat(trace, &st) != 0 || access(trace, R_OK) != 0 || S_ISDIR(st.st_mode)) {
+				fprintf(stderr, "sweep: %s: cell %llu: cannot read the trace %s: %s; nothing was launched\n",
+					s->o.exp_path, (unsigned long long)i, trace,
+					S_ISDIR(st.st_mode) ? "a folder" : strerror(errno));
+				return 1;
+			}
+			if (nok < 64)
+				ok[nok++] = trace;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Whether the replayer takes each axis value's arguments: cell 0, then for each other value of each
+ * non-trace axis the cell with that value and the first of every other axis, run with its trace
+ * (is_trace_arg) replaced by an empty one (/dev/null). A refused option exits 2 before any trace is read; an accepted one goes on to find no
+ * job (exit 1). O(1 + sum of the axes' sizes) replays of nothing. Returns 0, 1 if the replayer cannot
+ * run, or 2 naming the cell, its value and the replayer's first line.
+ */
+static int check_options(const struct sweep *s, bool trace_axis)
+{
+	const struct sweep_exp *e = &s->exp;
+	uint64_t stride[SWEEP_MAX_AXES];
+	uint64_t str = 1;
+	for (int a = e->naxes - 1; a >= 0; a--) {
+		stride[a] = str;
+		str *= (uint64_t)e->axes[a].count;
+	}
+	char **argv = xmalloc((size_t)(sweep_exp_max_args(e) + 6) * sizeof *argv);
+	char err[1024];
+	int rc = 0;
+	for (int a = -1; a < e->naxes && rc == 0; a++) {
+		int first = a < 0 ? 0 : 1, last = a < 0 ? 0 : e->axes[a].count - 1;
+		if (a >= 0 && e->axes[a].is_trace)
+			continue;
+		for (int v = first; v <= last && rc == 0; v++) {
+			uint64_t cell = a < 0 ? 0 : (uint64_t)v * stride[a];
+			int n = 0, traces = 0;
+			for (char **c = s->cells[cell].argv; *c != NULL; c++)
+				argv[n++] = *c;
+			argv[n] = NULL;
+			for (int k = 4; k < n; k++)
+				if (is_trace_arg(argv + 4, k - 4, n - 4, trace_axis)) {
+					argv[k] = "/dev/null";
+					traces++;
+				}
+			if (traces != 1)
+				continue; /* no word is named like a trace, or several: nothing to try it on */
+			int st = run_capture(argv, CAPTURE_ERR, 0, err, sizeof err);
+			if (st == 2) {
+				fprintf(stderr, "sweep: %s: the replayer refuses the arguments of cell %llu", s->o.exp_path,
+					(unsigned long long)cell);
+				if (a >= 0)
+					fprintf(stderr, " (%s %s)", e->axes[a].name, e->axes[a].values[v].label);
+				fprintf(stderr, ": %s\n  %s\nsweep: nothing was launched\n", first_line(err),
+					cell_args(&s->cells[cell]));
+				rc = 2;
+			} else if (st == 127 || st < 0) {
+				fprintf(stderr, "sweep: cannot run the replayer %s%s%s\n", argv[0], st < 0 ? "" : ": ",
+					st < 0 ? "" : first_line(err));
+				rc = 1;
+			}
+		}
+	}
+	free(argv);
+	return rc;
+}
+
+/* The checks of a run before its first cell: output, traces, options. Returns 0, 1 or 2 (as main). */
+static int check_experiment(const struct sweep *s)
+{
+	bool trace_axis = false;
+	for (int a = 0; a < s->exp.naxes; a++)
+		trace_axis |= s->exp.axes[a].is_trace != 0;
+	int rc = check_output(s);
+	if (rc == 0)
+		rc = check_traces(s, trace_axis);
+	return rc != 0 ? rc : check_options(s, trace_axis);
+}
+
+/* Whether a program of that name is on the PATH. */
+static bool on_path(const char *name)
+{
+	const char *path = getenv("PATH");
+	char buf[PATH_MAX];
+	while (path != NULL && *path != '\0') {
+		size_t n = strcspn(path, ":");
+		snprintf(buf, sizeof buf, "%.*s/%s", (int)n, path, name);
+		if (n > 0 && access(buf, X_OK) == 0)
+			return true;
+		path += n + (path[n] == ':');
+	}
+	return false;
+}
+
+/*
+ * Whether a Slurm cluster answers here: sbatch on the PATH, and scontrol ping finding a controller UP
+ * (when scontrol is there). Returns 0, or 1 saying plainly what is missing.
+ */
+static int check_slurm(void)
+{
+	if (!on_path("sbatch")) {
+		fputs("sweep: --slurm: no sbatch on the PATH: this machine is no Slurm client; nothing was submitted "
+		      "(without --slurm the cells run here)\n", stderr);
+		return 1;
+	}
+	if (!on_path("scontrol"))
+		return 0;
+	char out[2048];
+	char *argv[] = {"scontrol", "ping", NULL};
+	/* A missing slurm.conf makes Slurm's clients retry for a minute: 20 s is enough for an answer. */
+	int st = run_capture(argv, CAPTURE_BOTH, 20, out, sizeof out);
+	if (strstr(out, " is UP") != NULL)
+		return 0;
+	char *down = strstr(out, "Slurmctld");
+	char *why = down != NULL && strstr(down, " is DOWN") != NULL ? first_line(down) : last_line(out);
+	if (st == 128 + SIGALRM)
+		fputs("sweep: --slurm: no Slurm controller answers from here (scontrol ping: no answer in 20 s); ", stderr);
+	else
+		fprintf(stderr, "sweep: --slurm: no Slurm controller answers from here (scontrol ping, exit %d: %s); ", st,
+			why);
+	fputs("nothing was submitted (without --slurm the cells run here)\n", stderr);
+	return 1;
+}
+
+/* --- summaries and plots ------------------------------------------------------------------------------- */
+
+/* FILE without its .csv, then @p suffix, into @p out. */
+static void beside(const char *file, const char *suffix, char *out, size_t len)
+{
+	size_t n = strlen(file);
+	if (n > 4 && strcmp(file + n - 4, ".csv") == 0)
+		n -= 4;
+	snprintf(out, len, "%.*s%s", (int)n, file, suffix);
+}
+
+/* --group-by and --plot, from the table just written. Returns 0, or 2 (a name that is no column) or 1. */
+static int summarise(const struct sweep *s)
+{
+	char path[PATH_MAX + 300], err[1024];
+	if (s->o.group_by != NULL) {
+		beside(s->o.out, ".summary.csv", path, sizeof path);
+		int e = sweep_summary(s->o.out, s->o.group_by, path, err, sizeof err);
+		if (e != 0) {
+			fprintf(stderr, "sweep: %s\n", err);
+			return e == SCHED_E_INVAL ? 2 : 1;
+		}
+		fprintf(stderr, "sweep: wrote %s (grouped by %s)\n", path, s->o.group_by);
+	}
+	for (int i = 0; i < s->o.nplot; i++) {
+		char name[400];
+		snprintf(name, sizeof name, ".%s", s->o.plot[i]);
+		/* avg_bsld:shrink:policy -> .avg_bsld-by-shrink-per-policy */
+		char *c = strchr(name, ':');
+		if (c != NULL) {
+			char rest[400];
+			snprintf(rest, sizeof rest, "-by-%s", c + 1);
+			char *d = strchr(rest, ':');
+			if (d != NULL) {
+				char tail[400];
+				snprintf(tail, sizeof tail, "-per-%s", d + 1);
+				snprintf(d, sizeof rest - (size_t)(d - rest), "%s", tail);
+			}
+			snprintf(c, sizeof name - (size_t)(c - name), "%s", rest);
+		}
+		for (char *p = name; *p; p++)
+			if (*p == '/' || *p == ':')
+				*p = '_';
+		beside(s->o.out, name, path, sizeof path);
+		int e = sweep_plot(s->o.out, s->o.plot[i], path, err, sizeof err);
+		if (e != 0) {
+			fprintf(stderr, "sweep: %s\n", err);
+			return e == SCHED_E_INVAL ? 2 : 1;
+		}
+	}
+	return 0;
+}
+
 /* --- Slurm ------------------------------------------------------------------------------------------- */
 
 static void shell_quote(FILE *f, const char *s)
@@ -690,35 +1027,6 @@ static void shell_quote(FILE *f, const char *s)
 			fputc(*s, f);
 	}
 	fputc('\'', f);
-}
-
-/* Run @p argv, its stdout into @p out (first line). Returns its exit status, or -1. */
-static int run_capture(char **argv, char *out, size_t len)
-{
-	int p[2];
-	if (pipe(p) != 0)
-		return SCHED_E_IO;
-	pid_t pid = fork();
-	if (pid == 0) {
-		dup2(p[1], 1);
-		close(p[0]);
-		close(p[1]);
-		execvp(argv[0], argv);
-		fprintf(stderr, "sweep: cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(p[1]);
-	size_t got = 0;
-	ssize_t n;
-	while (got + 1 < len && (n = read(p[0], out + got, len - 1 - got)) > 0)
-		got += (size_t)n;
-	out[got] = '\0';
-	out[strcspn(out, "\n")] = '\0';
-	close(p[0]);
-	int status;
-	if (pid < 0 || waitpid(pid, &status, 0) < 0)
-		return SCHED_E_IO;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
 static char *absolute(const char *path)
@@ -811,7 +1119,8 @@ static int submit(struct sweep *s, char *self)
 		snprintf(extra[pass], sizeof extra[pass], "%s/%s.sbatch", s->state, pass == 0 ? "array" : "gather");
 		argv[n++] = extra[pass];
 		argv[n] = NULL;
-		rc = run_capture(argv, id, sizeof id);
+		rc = run_capture(argv, CAPTURE_OUT, 0, id, sizeof id);
+		id[strcspn(id, "\n")] = '\0';
 		if (rc != 0 && !(pass == 1 && s->o.wait && id[0] != '\0')) {
 			fprintf(stderr, "sweep: sbatch failed (exit %d)%s\n", rc,
 				pass ? "; the array is submitted: run --gather when it ends" : "");
@@ -936,7 +1245,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{"partition", required_argument, 0, O_PARTITION}, {"account", required_argument, 0, O_ACCOUNT},
 		{"time", required_argument, 0, O_TIME}, {"sbatch", required_argument, 0, O_SBATCH},
 		{"task", required_argument, 0, O_TASK}, {"gather", no_argument, 0, O_GATHER},
-		{"prune", no_argument, 0, O_PRUNE},
+		{"prune", no_argument, 0, O_PRUNE}, {"group-by", required_argument, 0, O_GROUP_BY},
+		{"plot", required_argument, 0, O_PLOT},
 		{"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
 	};
 	static char passed[3][256];
@@ -1007,6 +1317,14 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		case O_PRUNE:
 			o->prune = true;
 			break;
+		case O_GROUP_BY:
+			o->group_by = optarg;
+			break;
+		case O_PLOT:
+			if (o->nplot == 8)
+				return usage_error("at most 8 --plot", NULL);
+			o->plot[o->nplot++] = optarg;
+			break;
 		default:
 			fputs(usage, stderr);
 			return 2;
@@ -1022,6 +1340,11 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		return usage_error("--slurm, --gather, --list, --prune and --task exclude each other", NULL);
 	if (o->wait && !o->slurm)
 		return usage_error("--wait goes with --slurm", NULL);
+	size_t olen = o->out ? strlen(o->out) : 0;
+	if ((o->group_by || o->nplot) && olen > 5 && strcmp(o->out + olen - 5, ".json") == 0)
+		return usage_error("--group-by and --plot read the CSV table: -o FILE.csv, not ", o->out);
+	if ((o->group_by || o->nplot) && (o->list || o->prune || o->slurm || o->ntasks > 1))
+		return usage_error("--group-by and --plot go with a run or --gather (they read the table)", NULL);
 	return 0;
 }
 
@@ -1087,19 +1410,32 @@ int main(int argc, char **argv)
 			printf("%llu %016llx %s %s\n", (unsigned long long)i, (unsigned long long)s.cells[i].digest,
 			       s.cells[i].done ? "done" : "todo", cell_args(&s.cells[i]));
 	} else if (s.o.slurm) {
-		char *self = absolute(strchr(argv[0], '/') ? argv[0] : "/proc/self/exe");
-		rc = submit(&s, self);
-		free(self);
+		/* A cluster, the output, the traces and the options are checked before a job is queued. */
+		rc = check_slurm();
+		if (rc == 0)
+			rc = check_experiment(&s);
+		if (rc == 0) {
+			char *self = absolute(strchr(argv[0], '/') ? argv[0] : "/proc/self/exe");
+			rc = submit(&s, self);
+			free(self);
+		}
 	} else if (s.o.gather) {
 		rc = gather(&s);
+		if (rc == 0)
+			rc = summarise(&s);
 	} else if (s.o.prune) {
 		rc = prune(&s);
 	} else {
-		rc = run_cells(&s, s.o.task, s.o.ntasks);
+		/* A typo must not cost a launch of every cell: the experiment is checked first. */
+		rc = check_experiment(&s);
+		if (rc == 0)
+			rc = run_cells(&s, s.o.task, s.o.ntasks);
 		if (rc == 0 && s.o.ntasks == 1) {
 			rc = gather(&s);
-			if (rc == 0)
+			if (rc == 0) {
 				fprintf(stderr, "sweep: wrote %s (%llu cells)\n", s.o.out, (unsigned long long)s.exp.ncells);
+				rc = summarise(&s);
+			}
 		}
 	}
 	for (uint64_t i = 0; i < s.exp.ncells; i++) {

@@ -8,6 +8,8 @@ out=docs/traces.md
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 T="KTH-SP2-1996-2.1-cln SDSC-SP2-1998-4.2-cln CTC-SP2-1996-3.1-cln"
+# shellcheck source=tools/lib.sh
+. "$(dirname "$0")/lib.sh" # step
 
 # Markdown table from fixinfo --csv output (first column labels, then one column per file).
 md() {
@@ -15,6 +17,7 @@ md() {
 		{ printf "| %s |", $1; for (i = 2; i <= NF; i++) printf " %s |", $i; print "" }'
 }
 
+step "the traces' statistics (fixinfo) and the matrix model's (wlgen)"
 "$B/fixinfo" --csv $(for t in $T; do echo "fixtures/$t.fix"; done) >"$tmp/traces.csv"
 for t in $T; do
 	"$B/wlgen" --model matrix --from "fixtures/$t.fix" --jobs 10000 --seed 1 -o "$tmp/${t%%-*}_matrix.fix"
@@ -23,6 +26,7 @@ done
 	fixtures/SDSC-SP2-1998-4.2-cln.fix "$tmp/SDSC_matrix.fix" \
 	fixtures/CTC-SP2-1996-3.1-cln.fix "$tmp/CTC_matrix.fix" >"$tmp/matrix.csv"
 
+step "writing the document"
 {
 	cat <<'TXT'
 # The traces, and a workload model made from them

@@ -30,10 +30,23 @@ sweep_big_experiment "$tmp"
 mkdir "$tmp/nobin"
 PATH=$tmp/nobin "$S" "$tmp/big.exp" --replay "$R" --slurm -o "$tmp/x.csv" >/dev/null 2>"$tmp/err"
 st=$?
-if [ $st -eq 1 ] && grep -q "cannot run sbatch" "$tmp/err" && grep -q "sbatch failed" "$tmp/err"; then
+if [ $st -eq 1 ] && grep -q "^sweep: --slurm: no sbatch on the PATH: this machine is no Slurm client; nothing was submitted" "$tmp/err" &&
+	[ ! -e "$tmp/x.csv.cells/array.sbatch" ]; then
 	result slurm_without_sbatch 0 ""
 else
 	result slurm_without_sbatch 1 "exit $st: $(head -2 "$tmp/err" | tr '\n' ' ')"
+fi
+# With the clients but no controller (a slurm.conf naming a closed port), --slurm says so plainly.
+if command -v sbatch >/dev/null 2>&1 && command -v scontrol >/dev/null 2>&1; then
+	printf 'ClusterName=none\nSlurmctldHost=nohost(127.0.0.1)\nSlurmctldPort=9\nMessageTimeout=2\nAuthType=auth/none\nNodeName=nohost CPUs=1\nPartitionName=p Nodes=nohost\n' >"$tmp/down.conf"
+	SLURM_CONF=$tmp/down.conf "$S" "$tmp/big.exp" --replay "$R" --slurm -o "$tmp/x.csv" >"$tmp/nc.out" 2>"$tmp/err"
+	st=$?
+	if [ $st -eq 1 ] && [ ! -s "$tmp/nc.out" ] && grep -q "^sweep: --slurm: no Slurm controller answers from here (scontrol ping" "$tmp/err" &&
+		[ ! -e "$tmp/x.csv.cells/array.sbatch" ]; then
+		result slurm_without_controller 0 ""
+	else
+		result slurm_without_controller 1 "exit $st: $(head -2 "$tmp/err" | tr '\n' ' ')"
+	fi
 fi
 
 if ! slurm_start "$tmp/cluster" 2>/dev/null; then

@@ -79,6 +79,31 @@ fi
 grep -q "^sweep: 108/108 cells (100%)" "$tmp/w2.err"
 result progress_into_pipe $? "no final progress line: $(tail -2 "$tmp/w2.err" | head -1)"
 
+# Progress while cells run (issue 29): a replayer that sleeps 2.5 s per cell, one worker, two cells.
+# A line a second, stamped by Python when it arrives (wall time; the run is sleep, not CPU), saying
+# the cells running and those to start; no gap near a cell's length.
+cat >"$tmp/replay-slow" <<EOF
+#!/bin/sh
+for a; do last=\$a; done
+[ "\$last" = /dev/null ] && exit 1
+sleep 2.5
+exec "$PWD/$R" "\$@"
+EOF
+chmod +x "$tmp/replay-slow"
+printf 'trace %s\npolicy easy\nseeds 1-2\n' "$tmp/a.swf" >"$tmp/slow.exp"
+"$S" "$tmp/slow.exp" --replay "$tmp/replay-slow" --workers 1 --progress -o "$tmp/slow.csv" 2>&1 >/dev/null |
+	python3 -u -c '
+import sys, time
+t0 = time.monotonic()
+for line in sys.stdin:
+    sys.stdout.write("%.3f %s" % (time.monotonic() - t0, line))' >"$tmp/slow.lines"
+gap=$(awk '/ cells \(/ { if (n++) { g = $1 - prev; if (g > max) max = g } prev = $1 } END { printf "%.2f", max }' "$tmp/slow.lines")
+ok=$(awk -v g="$gap" 'BEGIN { print (g > 0 && g <= 1.6) ? 0 : 1 }')
+grep -q "sweep: 0/2 cells (0%), 0[.0-9]* cells/s, 1 running, 1 to start$" "$tmp/slow.lines" &&
+	grep -q "sweep: 1/2 cells (50%), .*, 1 running, 0 to start$" "$tmp/slow.lines" &&
+	grep -q "sweep: 2/2 cells (100%), [0-9.]* cells/s, [0-9.]* s$" "$tmp/slow.lines" || ok=1
+result progress_while_cells_run "$ok" "largest gap $gap s: $(tr '\n' '|' <"$tmp/slow.lines")"
+
 # A re-run skips every cell and writes the same table.
 "$S" "$tmp/big.exp" --replay "$R" --quiet -o "$tmp/w1.csv" 2>"$tmp/rerun.err"
 grep -q "108 cells, 108 done already, 0 to run" "$tmp/rerun.err" && cmp -s "$tmp/w1.csv" "$tmp/w2.csv"
@@ -101,8 +126,11 @@ fi
 
 # --- resumption: the replayer kills the sweep at a random cell (SIGTERM, then SIGKILL) ---------------
 # The wrapper is the same file in every run (the digest covers the replayer), its victim in a file.
+# The sweep's checks of the options (replays of /dev/null, before any cell) are not counted.
 cat >"$tmp/replay-wrap" <<EOF
 #!/bin/sh
+for a; do last=\$a; done
+[ "\$last" = /dev/null ] && exec "$PWD/$R" "\$@"
 mkdir "$tmp/calls/\$\$" 2>/dev/null
 if [ -s "$tmp/kill_at" ] && [ "\$(ls "$tmp/calls" | wc -l)" -ge "\$(cut -d' ' -f1 "$tmp/kill_at")" ]; then
 	sig=\$(cut -d' ' -f2 "$tmp/kill_at")
@@ -206,13 +234,124 @@ expect unreadable_experiment 2 "nope.exp: cannot read the experiment file: No su
 expect bad_workers 2 "--workers takes 1..1024, not 0" -- "$tmp/small.exp" --workers 0
 expect wait_needs_slurm 2 "--wait goes with --slurm" -- "$tmp/small.exp" --wait
 expect missing_replayer 1 "cannot run the replayer $tmp/none" -- "$tmp/small.exp" --replay "$tmp/none"
-expect failed_cell 1 "cell 1 failed \\(exit 1\\): replay: $tmp/nope.swf: No such file" -- "$tmp/missing.exp" --replay "$R" -o "$tmp/m.csv"
-[ ! -e "$tmp/m.csv" ]
-result failed_cell_no_table $? "a table was written although a cell failed"
-expect usage_error_stops 2 "stopped launching: a replay refused its arguments" -- "$tmp/usage.exp" --replay "$R" --workers 1 -o "$tmp/u.csv"
+# Checked before any cell runs (issue 29): a trace that cannot be read, an option the replayer refuses
+# (probed on an empty trace, where a bad option exits 2 before any reading), an output folder that
+# takes no file. Nothing is launched: no cell file, no table.
+expect missing_trace_checked 1 "missing.exp: cell 1: cannot read the trace $tmp/nope.swf: No such file or directory; nothing was launched" \
+	-- "$tmp/missing.exp" --replay "$R" -o "$tmp/m.csv"
+n=$(find "$tmp/m.csv.cells" -name '*.csv' -o -name '*.err' | wc -l)
+result missing_trace_launches_nothing "$([ "$n" -eq 0 ] && [ ! -e "$tmp/m.csv" ] && echo 0 || echo 1)" "$n cell files"
+# Inside axis groups (no trace line) the trace is the word named like one.
+printf 'axis machine --procs 64 %s | --procs 80 %s\npolicy easy lotto\n' "$tmp/a.swf" "$tmp/nope.swf" >"$tmp/group.exp"
+expect group_trace_checked 1 "group.exp: cell 2: cannot read the trace $tmp/nope.swf" -- "$tmp/group.exp" --replay "$R" -o "$tmp/g.csv"
+printf 'axis machine --procs 64 %s | --procs 80 %s\npolicy easy lotto\n' "$tmp/a.swf" "$tmp/b.swf" >"$tmp/group.exp"
+expect group_option_checked 2 "group.exp: the replayer refuses the arguments of cell 1 \(policy lotto\): replay: unknown policy 'lotto'" \
+	-- "$tmp/group.exp" --replay "$R" -o "$tmp/g.csv"
+printf 'trace %s\npolicy easy\nseeds 1-3\nset --shrnk 0.5\n' "$tmp/a.swf" >"$tmp/typo.exp"
+expect option_typo_checked 2 "typo.exp: the replayer refuses the arguments of cell 0: replay: unknown option: --shrnk" \
+	-- "$tmp/typo.exp" --replay "$R" -o "$tmp/t.csv"
+expect axis_value_checked 2 "usage.exp: the replayer refuses the arguments of cell 5 \(policy lottery\): replay: unknown policy 'lottery'" \
+	-- "$tmp/usage.exp" --replay "$R" --workers 1 -o "$tmp/u.csv"
+n=$(find "$tmp/t.csv.cells" "$tmp/u.csv.cells" "$tmp/g.csv.cells" -name '*.csv' | wc -l)
+result refused_options_launch_nothing "$([ "$n" -eq 0 ] && echo 0 || echo 1)" "$n cells ran, expected none"
+# A file where the output's folder should be: mkdir fails before any cell (whoever runs the test).
+expect output_folder_checked 1 "cannot make $tmp/a.swf/x.csv.cells" -- "$tmp/small.exp" --replay "$R" -o "$tmp/a.swf/x.csv"
+# A cell that fails all the same (a trace that is there but is no SWF): its first error line, which
+# names the trace and line, and the file holding all of its stderr.
+printf 'garbage here\n1 2 3\n' >"$tmp/bad.swf"
+printf 'trace %s %s\npolicy easy\n' "$tmp/a.swf" "$tmp/bad.swf" >"$tmp/badtrace.exp"
+expect failed_cell 1 "cell 1 failed \(exit 1\): replay: $tmp/bad.swf:1: field 1 is not a number" -- "$tmp/badtrace.exp" --replay "$R" -o "$tmp/m.csv"
+[ ! -e "$tmp/m.csv" ] && grep -Eq "\(all of its stderr: $tmp/m.csv.cells/[0-9a-f]{16}.err\)" "$tmp/err"
+result failed_cell_no_table $? "a table was written although a cell failed, or no .err named: $(tail -1 "$tmp/err")"
+# A replay that exits 2 on a real trace although its arguments passed the check still stops further
+# launches: a replayer that refuses lottery's cells only when they run (not on the empty trace).
+cat >"$tmp/replay-late" <<EOF
+#!/bin/sh
+for a; do last=\$a; done
+[ "\$last" = /dev/null ] && exit 1
+case " \$* " in *" lottery "*) echo "replay: lottery refused late" >&2; exit 2 ;; esac
+exec "$PWD/$R" "\$@"
+EOF
+chmod +x "$tmp/replay-late"
+rm -rf "$tmp/u.csv.cells"
+expect usage_error_stops 2 "stopped launching: a replay refused its arguments" -- "$tmp/usage.exp" --replay "$tmp/replay-late" --workers 1 -o "$tmp/u.csv"
 # 5 cells of easy ran before lottery's first cell refused; the 10 of cons and fcfs never started.
 n=$(find "$tmp/u.csv.cells" -name '*.csv' | wc -l)
 result usage_error_launches_no_more "$([ "$n" -eq 5 ] && echo 0 || echo 1)" "$n cells ran, expected 5"
+# --- summaries and plots (issue 29): grouped means and 95% intervals, checked by Python's csv and
+# statistics modules from the table itself, with t(0.975, 3) = 3.182 from a printed t table ------------
+cat >"$tmp/sum.exp" <<EOF
+trace $tmp/a.swf
+policy easy cons
+vary --shrink 1 0.7
+set --estimates f=3
+seeds 1-4
+EOF
+"$S" "$tmp/sum.exp" --replay "$R" --quiet -o "$tmp/sum.csv" --group-by policy,shrink --plot avg_bsld:shrink:policy 2>"$tmp/sum.err"
+st=$?
+python3 - "$tmp" "$st" <<'PY'
+import csv, math, statistics, sys
+tmp, st = sys.argv[1], int(sys.argv[2])
+def result(name, ok, why=""):
+    print("TEST sweep.%s %s" % (name, "PASS" if ok else "FAIL " + why))
+if st != 0:
+    result("summary", False, "exit %d: %s" % (st, open(tmp + "/sum.err").read()[-300:]))
+    sys.exit(0)
+rows = list(csv.DictReader(open(tmp + "/sum.csv")))
+want, order = {}, []
+for r in rows:
+    k = (r["policy"], r["sweep_shrink"])
+    if k not in want:
+        want[k] = []
+        order.append(k)
+    want[k].append(r)
+T3 = 3.182  # t(0.975, 3 degrees of freedom)
+summ = list(csv.DictReader(open(tmp + "/sum.summary.csv")))
+problems = []
+if [(s["policy"], s["sweep_shrink"]) for s in summ] != order:
+    problems.append("groups %s, want %s" % ([(s["policy"], s["sweep_shrink"]) for s in summ], order))
+for s in summ:
+    g = want.get((s["policy"], s["sweep_shrink"]), [])
+    if int(s["n"]) != 4 or len(g) != 4:
+        problems.append("n=%s for %d rows" % (s["n"], len(g)))
+    for m in ("avg_bsld", "avg_wait", "utilization_pct", "max_wait"):
+        v = [float(r[m]) for r in g]
+        mean, half = statistics.mean(v), T3 * statistics.stdev(v) / math.sqrt(len(v))
+        got_m, got_h = float(s[m + "_mean"]), float(s[m + "_ci95"])
+        if not math.isclose(got_m, mean, rel_tol=1e-8, abs_tol=1e-9) or not math.isclose(got_h, half, rel_tol=1e-8, abs_tol=1e-9):
+            problems.append("%s %s: %g +- %g, want %g +- %g" % (s["policy"], m, got_m, got_h, mean, half))
+for c in summ[0]:
+    if c.startswith("run_") or c.startswith("sweep_seed") or c.startswith("trace"):
+        problems.append("column %s summarised" % c)
+result("summary_means_and_intervals", not problems, "; ".join(problems[:3]))
+# The plot's data: a block per policy in the order of first appearance, the points by shrink.
+base = tmp + "/sum.avg_bsld-by-shrink-per-policy"
+blocks = [b for b in open(base + ".dat").read().split("\n\n\n")]
+got = []
+for b in blocks:
+    lines = [l for l in b.strip().split("\n") if not l.startswith("#")]
+    got.append([tuple(float(x) for x in l.split()[:3]) for l in lines])
+exp = []
+for pol in ("easy", "cons"):
+    pts = []
+    for f in ("0.7", "1"):
+        v = [float(r["avg_bsld"]) for r in want[(pol, f)]]
+        pts.append((float(f), statistics.mean(v), T3 * statistics.stdev(v) / 2))
+    exp.append(pts)
+ok = len(got) == 2 and all(len(a) == 2 and all(math.isclose(x, y, rel_tol=1e-8) for p, q in zip(a, e) for x, y in zip(p, q)) for a, e in zip(got, exp))
+result("plot_data", ok, "got %s, want %s" % (got, exp))
+PY
+if command -v gnuplot >/dev/null 2>&1; then
+	svg=$tmp/sum.avg_bsld-by-shrink-per-policy.svg
+	grep -q ">easy<" "$svg" && grep -q ">cons<" "$svg" && grep -q ">avg_bsld (mean, 95% interval)<" "$svg" && grep -q ">shrink<" "$svg"
+	result plot_svg $? "the SVG lacks a line's title or an axis label: $(ls -la "$svg" 2>&1)"
+else
+	echo "note: sweep.plot_svg skipped: gnuplot is not installed (the .gp and .dat are checked above)"
+fi
+expect group_by_unknown 2 "--group-by: no column 'polcy' in the table \(the axes: trace, policy, shrink, seed" \
+	-- "$tmp/sum.exp" --replay "$R" --quiet -o "$tmp/sum.csv" --group-by polcy
+expect plot_not_a_metric 2 "--plot: policy is no metric" -- "$tmp/sum.exp" --replay "$R" --quiet -o "$tmp/sum.csv" --plot policy:shrink
+expect group_by_json 2 "--group-by and --plot read the CSV table" -- "$tmp/sum.exp" --replay "$R" -o "$tmp/sum.json" --group-by policy
 "$S" --help | grep -q "^Usage: sweep EXPERIMENT"
 result help $? "--help prints no usage"
 exit 0
