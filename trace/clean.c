@@ -27,3 +27,10 @@ enum trace_skip trace_clean_job(int32_t submit, int32_t run, int32_t alloc_procs
 		out->estimate = 1; /* the core's smallest unit */
 	return TRACE_SKIP_NONE;
 }
+
+sched_procs_t trace_whole_nodes(sched_procs_t procs, sched_procs_t node)
+{
+	if (node <= 1)
+		return procs;
+	return (sched_procs_t)((procs + node - 1) / node * node);
+}
