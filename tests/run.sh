@@ -34,6 +34,7 @@ run pictures tests/pictures.sh
 run fixtures tests/cli/fixtures.sh
 run stats_as tests/cli/stats_as.sh
 run report tests/cli/report.sh
+run nodes tests/cli/nodes.sh
 run sweep tests/sweep/sweep.sh
 run sweep_slurm tests/sweep/slurm.sh
 run fuzz tests/fuzz/fuzz.sh
