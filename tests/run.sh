@@ -41,6 +41,7 @@ run fuzz tests/fuzz/fuzz.sh
 run freestanding tests/freestanding.sh "$B/arm/libsched.a" "$B/arm/libfixture.a"
 run firmware tests/firmware.sh
 run console tests/console/run.sh
+run console_nodes tests/console/nodes_hash.sh
 run store tests/store/store.sh
 run store_board tests/store/board.sh
 run bridge_check tests/bridge/check_selftest.sh

@@ -32,5 +32,8 @@ sched_procs_t trace_whole_nodes(sched_procs_t procs, sched_procs_t node)
 {
 	if (node <= 1)
 		return procs;
-	return (sched_procs_t)((procs + node - 1) / node * node);
+	/* 32-bit only (no division helper on the board); a count past the largest multiple saturates,
+	 * which every machine refuses as too wide, as it would have refused @p procs. */
+	uint32_t nodes = procs / node + (procs % node != 0);
+	return nodes > UINT32_MAX / node ? UINT32_MAX : nodes * node;
 }
