@@ -35,7 +35,7 @@ static bool header_key(const char *line, const char *key)
 }
 
 static void write_jobs_out(FILE *f, const struct swf_trace *t, const struct workload *w,
-			   const struct replay_job_out *out, const char *policy)
+			   const struct replay_job_out *out, const char *policy, sched_procs_t node_size)
 {
 	for (size_t i = 0; i < t->hdr.n_lines; i++)
 		if (!header_key(t->hdr.lines[i], "MaxProcs") && !header_key(t->hdr.lines[i], "MaxNodes"))
@@ -43,7 +43,8 @@ static void write_jobs_out(FILE *f, const struct swf_trace *t, const struct work
 	uint32_t refused = 0;
 	for (size_t i = 0; i < w->n; i++)
 		refused += out[i].refused;
-	fprintf(f, "; MaxNodes: %u\n; MaxProcs: %u\n", w->procs, w->procs);
+	/* Whole nodes (--node-size): the machine as its nodes, as a header that describes them says it. */
+	fprintf(f, "; MaxNodes: %u\n; MaxProcs: %u\n", node_size > 1 ? w->procs / node_size : w->procs, w->procs);
 	fprintf(f, "; Note: simulated schedule written by replay, policy %s; fields 3 and 4 are the\n"
 		   ";       simulated wait and run, 5 the processors used, 9 the estimate used, 11 is 1\n"
 		   ";       (ended by itself) or 0 (killed at its estimate); %u jobs skipped by the\n"
@@ -819,7 +820,7 @@ static void run_record(const struct run *r, struct report_run *run)
 /* --jobs-out: the schedule as SWF. */
 static void write_jobs_swf(FILE *f, const struct run *r)
 {
-	write_jobs_out(f, &r->trace, &r->w, r->all_out, r->op->specs[0].name);
+	write_jobs_out(f, &r->trace, &r->w, r->all_out, r->op->specs[0].name, r->op->w.node_size);
 }
 
 /* --jobs-csv: the table of jobs. */

@@ -102,6 +102,11 @@ EOF
 )
 result proc_seconds_from_jobs_out "$([ $st -eq 0 ] && [ "$got" = ok ] && echo 0 || echo 1)" "exit $st: $got"
 
+# The schedule written back describes the machine's nodes: replaying it points at the knob again.
+grep -q '^; MaxNodes: 12$' "$tmp/sim.swf" && grep -q '^; MaxProcs: 96$' "$tmp/sim.swf" &&
+	"$R" --quiet --policy easy "$tmp/sim.swf" 2>&1 >/dev/null | grep -q 'the header gives 12 nodes of 8 processors'
+result jobs_out_header_nodes "$?" "$(grep -E '^; Max(Nodes|Procs)' "$tmp/sim.swf" | tr '\n' ' ')"
+
 # A job wider than the machine in whole nodes is skipped: 30 processors fit 32 but not 24 (--procs 30
 # in nodes of 8); job 3 (16) still fits.
 printf '; MaxProcs: 32\n1 0 -1 10 30 -1 -1 30 10 -1 1 1 1 -1 1 -1 -1 -1\n2 0 -1 10 16 -1 -1 16 10 -1 1 1 1 -1 1 -1 -1 -1\n' >"$tmp/wide.swf"
