@@ -68,7 +68,8 @@ for kp in 3:fcfs,easy,cons 8:fcfs,easy; do
 	m=$((100 - 100 % k))
 	"$R" --quiet --hash --policy "$pol" --node-size "$k" "$KTH" >"$tmp/n$k.out" 2>&1
 	st=$?
-	"$R" --quiet --hash --policy "$pol" --procs "$m" "$tmp/r$k.swf" >"$tmp/a$k.out" 2>&1
+	# (its stderr warns that --procs overrules the header, and of the jobs rounded past it: not compared)
+	"$R" --quiet --hash --policy "$pol" --procs "$m" "$tmp/r$k.swf" >"$tmp/a$k.out" 2>/dev/null
 	strip() { grep -Ev 'proc-seconds|utilization requested|utilization allocated|processors;' "$1"; }
 	ok=$([ $st -eq 0 ] && grep -q "on $m processors" "$tmp/n$k.out" && cmp -s <(strip "$tmp/n$k.out") <(strip "$tmp/a$k.out") && echo 0 || echo 1)
 	result "same_as_trace_rounded_by_awk_k$k" "$ok" "exit $st; $(diff <(strip "$tmp/n$k.out") <(strip "$tmp/a$k.out") | head -3 | tr '\n' ' ')"
@@ -110,7 +111,7 @@ result jobs_out_header_nodes "$?" "$(grep -E '^; Max(Nodes|Procs)' "$tmp/sim.swf
 # A job wider than the machine in whole nodes is skipped: 30 processors fit 32 but not 24 (--procs 30
 # in nodes of 8); job 3 (16) still fits.
 printf '; MaxProcs: 32\n1 0 -1 10 30 -1 -1 30 10 -1 1 1 1 -1 1 -1 -1 -1\n2 0 -1 10 16 -1 -1 16 10 -1 1 1 1 -1 1 -1 -1 -1\n' >"$tmp/wide.swf"
-got=$("$R" --policy fcfs --procs 30 --node-size 8 --format csv "$tmp/wide.swf" 2>&1 |
+got=$("$R" --policy fcfs --procs 30 --node-size 8 --format csv "$tmp/wide.swf" 2>/dev/null |
 	python3 -c 'import csv, sys; r = next(csv.DictReader(sys.stdin)); print(r["jobs"], r["skipped"], r["run_procs"])')
 result wide_in_nodes_skipped "$([ "$got" = "1 1 24" ] && echo 0 || echo 1)" "got '$got'"
 
@@ -123,8 +124,8 @@ expect_error() {
 	result "error_$name" "$([ $st -eq 2 ] && [ ! -s "$tmp/out" ] && grep -Eq -- "$pat" "$tmp/err" && echo 0 || echo 1)" \
 		"exit $st, stderr '$(head -1 "$tmp/err")'"
 }
-expect_error zero 'expected a positive number for: --node-size' --node-size 0 "$tmp/blue.swf"
-expect_error not_a_number 'expected a positive number for: --node-size' --node-size 8x "$tmp/blue.swf"
+expect_error zero '^replay: --node-size takes a whole number in 1\.\.2147483647: 0$' --node-size 0 "$tmp/blue.swf"
+expect_error not_a_number '^replay: --node-size takes a whole number in 1\.\.2147483647: 8x$' --node-size 8x "$tmp/blue.swf"
 expect_error wider_than_machine "blue\.swf: --node-size 33 is more than the machine's 32 processors \(it takes 1 to 32\)" \
 	--node-size 33 "$tmp/blue.swf"
 expect_error gang 'node-size does not apply to --policy gang or with --site' --policy gang --node-size 8 "$tmp/blue.swf"
