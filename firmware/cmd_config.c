@@ -38,6 +38,7 @@ void con_fmt_config(struct fmt *f)
 	fmt_kv(f, " arena=", (uint32_t)CON_ARENA_BYTES);
 	fmt_params(f, con_view_params(con_sched()));
 	fmt_kv(f, " scratch_jobs=", con_config()->scratch_jobs);
+	fmt_kv(f, " node_size=", con_node_size());
 }
 
 static void reply_config(void)
@@ -184,26 +185,46 @@ static void config_help(const char *name)
 	fmt_line(&f);
 }
 
-/* config procs N / config jobs N: machine size and job table, only while the system is empty. */
+/*
+ * Whether @p v is a machine size (@p procs) or a node size that keeps the machine whole nodes
+ * (the replayer rounds its machine down instead; here the user chose both). False with the reply.
+ */
+static bool whole_nodes(bool procs, uint32_t v)
+{
+	uint32_t machine = procs ? v : con_config()->procs, node = procs ? con_node_size() : v;
+	if (machine % node == 0)
+		return true;
+	con_err(SCHED_E_RANGE, procs ? "procs must be a multiple of node_size" : "node_size must divide procs");
+	return false;
+}
+
+/*
+ * config procs N / config jobs N / config node_size K: machine size, job table, processors of a
+ * node (allocated whole: submit and replay round jobs up to it), only while the system is empty.
+ */
 static void config_machine(struct args *a)
 {
 	bool procs = con_str_eq(a->v[1], "procs"), jobs = con_str_eq(a->v[1], "jobs");
-	if (!procs && !jobs) {
-		con_err(SCHED_E_INVAL, "config takes procs, jobs or a policy parameter (config help lists them)");
+	bool node = con_str_eq(a->v[1], "node_size");
+	if (!procs && !jobs && !node) {
+		con_err(SCHED_E_INVAL, "config takes procs, jobs, node_size or a policy parameter (config help lists them)");
 		return;
 	}
 	uint32_t v;
 	if (!con_number(a->v[2], &v))
 		return;
-	uint32_t max = jobs ? CONSOLE_MAX_JOBS : SCHED_NOW_LIMIT - 1; /* the build's job table; the core's clock */
+	/* The build's job table; the core's clock; a node no wider than the machine. */
+	uint32_t max = jobs ? CONSOLE_MAX_JOBS : procs ? SCHED_NOW_LIMIT - 1 : con_config()->procs;
 	if (v == 0 || v > max) {
 		char why[64] = "";
-		append(why, sizeof why, jobs ? "jobs takes 1.." : "procs takes 1..");
+		append(why, sizeof why, jobs ? "jobs takes 1.." : procs ? "procs takes 1.." : "node_size takes 1..");
 		append_u32(why, sizeof why, max);
-		append(why, sizeof why, jobs ? " (max_jobs of the build)" : "");
+		append(why, sizeof why, jobs ? " (max_jobs of the build)" : node ? " (procs), dividing it" : "");
 		con_err(SCHED_E_RANGE, why);
 		return;
 	}
+	if ((procs || node) && !whole_nodes(procs, v))
+		return;
 	struct con_load l = con_view_load(con_sched());
 	if (l.waiting + l.running != 0) {
 		con_err(SCHED_E_STATE, "busy: jobs in the system (finish, cancel or reset first)");
@@ -211,6 +232,11 @@ static void config_machine(struct args *a)
 	}
 	if (!con_commit())
 		return;
+	if (node) {
+		con_set_node_size(v); /* the core has no nodes: its schedule stays as it is */
+		reply_config();
+		return;
+	}
 	struct sched_config c = *con_config();
 	if (procs)
 		c.procs = v;

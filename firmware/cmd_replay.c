@@ -39,6 +39,7 @@ static int next_job(void *ctx, struct sched_replay_job *job)
 			s->skipped++;
 			continue;
 		}
+		job->procs = trace_whole_nodes(job->procs, con_node_size()); /* as replay --node-size */
 		job->seq = s->seq++;
 		return 1;
 	}
@@ -59,6 +60,12 @@ static bool source_open(const struct console_fixture *fx)
 		con_err(SCHED_E_HEADER, "fixture gives no machine size");
 		return false;
 	}
+	/* config node_size: the fixture's machine in whole nodes, rounded down as replay --node-size does. */
+	if (con_node_size() > src.machine) {
+		con_err(SCHED_E_RANGE, "node_size is more than the fixture's machine");
+		return false;
+	}
+	src.machine -= src.machine % con_node_size();
 	return true;
 }
 
@@ -143,7 +150,14 @@ void cmd_replay(struct args *a)
 	}
 	enum sched_policy_id policy = con_config()->policy;
 	/* The header first (the machine), for the engine's checks; the whole stream only then. */
-	if ((a->n == 3 && !con_policy_arg(a->v[2], &policy)) || !source_open(fx))
+	if (a->n == 3 && !con_policy_arg(a->v[2], &policy))
+		return;
+	/* As replay --node-size: gang's buddy blocks are not modelled in nodes. */
+	if (con_node_size() > 1 && sched_policy_timeshared(policy)) {
+		con_err(SCHED_E_NOTSUP, "node_size does not apply to gang (config node_size 1)");
+		return;
+	}
+	if (!source_open(fx))
 		return;
 	/* The live schedule's policy parameters (config tolerance, sf, ...) apply to the replay too:
 	   the whole opaque parameter area, copied as it is. */

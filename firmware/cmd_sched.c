@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The live schedule's commands: the clock, jobs in and out, and what the schedule holds. */
+#include "clean.h"
 #include "commands.h"
 #include "con_config.h"
 #include "con_reply.h"
@@ -68,7 +69,8 @@ static bool job_desc(const struct args *a, struct sched_job_desc *d)
 		con_err(SCHED_E_INVAL, "no such queue");
 		return false;
 	}
-	*d = sched_desc(id, procs, est);
+	/* config node_size: the job is given whole nodes (beyond any machine it stays too wide). */
+	*d = sched_desc(id, trace_whole_nodes(procs, con_node_size()), est);
 	d->user = user;
 	d->queue = (uint8_t)queue;
 	d->up_milli = (uint16_t)up;

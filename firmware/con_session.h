@@ -44,6 +44,15 @@ const struct sched_config *con_config(void);
 /** Keep @p c as the configuration for the next con_live_init() (a reset); the live scheduler is untouched. O(1). */
 void con_set_config(const struct sched_config *c);
 
+/**
+ * Processors of a node, allocated whole (config node_size; 1, the default: one by one): submit and
+ * replay round a job's processors up to a multiple of it (trace_whole_nodes). O(1).
+ */
+uint32_t con_node_size(void);
+
+/** Keep @p k (>= 1) as the node size; the caller has checked that it divides the machine. O(1). */
+void con_set_node_size(uint32_t k);
+
 /** The port's name, as the banner shows it. O(1). */
 const char *con_port(void);
 

@@ -26,6 +26,7 @@ static struct {
 	int exit_status;    /* -1 until quit */
 	uint64_t hash;      /* FNV-1a over every decision since the last reset: the schedule hash */
 	uint32_t decisions; /* how many */
+	uint32_t node_size; /* config node_size: processors of a node, allocated whole (1: one by one) */
 } con;
 static struct line input;
 
@@ -148,6 +149,16 @@ const struct sched_config *con_config(void)
 void con_set_config(const struct sched_config *c)
 {
 	con.cfg = *c;
+}
+
+uint32_t con_node_size(void)
+{
+	return con.node_size;
+}
+
+void con_set_node_size(uint32_t k)
+{
+	con.node_size = k;
 }
 
 const char *con_port(void)
@@ -374,6 +385,7 @@ struct con_saved {
 	uint32_t now, decisions;
 	uint64_t hash;
 	struct sched_config cfg;
+	uint32_t node_size; /* con.node_size: beside cfg, as the core has no nodes */
 };
 #define SNAPSHOT_MAX (CON_LIVE_BYTES + sizeof(struct con_saved))
 _Static_assert(SNAPSHOT_MAX <= CON_ARENA_BYTES, "a snapshot is read back into the console's arena");
@@ -417,6 +429,7 @@ static int store_save(void *ctx, int (*write)(const struct durable_piece *pieces
 	saved.decisions = con.decisions;
 	saved.hash = con.hash;
 	saved.cfg = con.cfg;
+	saved.node_size = con.node_size;
 	const struct durable_piece pieces[2] = {{con_arena, (uint32_t)sched_arena_used(con.s)}, {&saved, sizeof saved}};
 	return write(pieces, 2);
 }
@@ -447,6 +460,7 @@ static int store_load(void *ctx, uint32_t len)
 	con.decisions = saved.decisions;
 	con.hash = saved.hash;
 	con.cfg = saved.cfg;
+	con.node_size = saved.node_size ? saved.node_size : 1u;
 	return SCHED_OK;
 }
 
@@ -488,6 +502,7 @@ void console_init(const char *port_name)
 	con.port = port_name;
 	con.cfg = (struct sched_config){.procs = CONSOLE_DEFAULT_PROCS, .max_jobs = CONSOLE_MAX_JOBS,
 					.policy = SCHED_POLICY_CONS, .scratch_jobs = CONSOLE_SCRATCH_JOBS};
+	con.node_size = 1;
 	input = (struct line){.len = 0};
 	con.selfcheck = false;
 	con.exit_status = -1;

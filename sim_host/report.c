@@ -156,6 +156,18 @@ void report_row_dynp(struct report_row *row, const struct sched_dynp_stats *d, b
 	report_row_extra(row, "other decider differs", "decider_differs", 0, d->differs);
 }
 
+void report_row_nodes(struct report_row *row, uint64_t asked, uint64_t given, sched_procs_t procs)
+{
+	/* The core's utilization counts what it allocated; the requested one is what a user would bill. */
+	double capacity = (double)procs * (double)row->sum.makespan;
+	report_row_extra(row, "requested proc-seconds", "requested_proc_seconds", 0, (double)asked);
+	report_row_extra(row, "allocated proc-seconds", "allocated_proc_seconds", 0, (double)given);
+	report_row_extra(row, "utilization requested (%)", "utilization_requested_pct", 2,
+			 capacity > 0 ? 100.0 * (double)asked / capacity : NAN);
+	report_row_extra(row, "utilization allocated (%)", "utilization_allocated_pct", 2,
+			 capacity > 0 ? 100.0 * (double)given / capacity : NAN);
+}
+
 struct metric {
 	const char *label;   /* table */
 	const char *key;     /* csv/json */

@@ -107,6 +107,13 @@ void report_row_gang(struct report_row *row, const struct gang_stats *g);
 /** The counters of seed 004 Tables 4 to 6 (the decider's only when @p deciding). O(1). */
 void report_row_dynp(struct report_row *row, const struct sched_dynp_stats *d, bool deciding);
 
+/**
+ * Whole nodes (--node-size): the processor-seconds the jobs asked for (@p asked)
+ * and were given (@p given), and the utilization each makes of @p procs over the
+ * row's makespan, as extras. O(1).
+ */
+void report_row_nodes(struct report_row *row, uint64_t asked, uint64_t given, sched_procs_t procs);
+
 #define REPORT_RUN_MAX 128
 
 /* What a value of the run record is, for JSON (CSV prints the text alone). */

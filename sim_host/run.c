@@ -35,7 +35,7 @@ static bool header_key(const char *line, const char *key)
 }
 
 static void write_jobs_out(FILE *f, const struct swf_trace *t, const struct workload *w,
-			   const struct replay_job_out *out, const char *policy)
+			   const struct replay_job_out *out, const char *policy, sched_procs_t node_size)
 {
 	for (size_t i = 0; i < t->hdr.n_lines; i++)
 		if (!header_key(t->hdr.lines[i], "MaxProcs") && !header_key(t->hdr.lines[i], "MaxNodes"))
@@ -43,7 +43,8 @@ static void write_jobs_out(FILE *f, const struct swf_trace *t, const struct work
 	uint32_t refused = 0;
 	for (size_t i = 0; i < w->n; i++)
 		refused += out[i].refused;
-	fprintf(f, "; MaxNodes: %u\n; MaxProcs: %u\n", w->procs, w->procs);
+	/* Whole nodes (--node-size): the machine as its nodes, as a header that describes them says it. */
+	fprintf(f, "; MaxNodes: %u\n; MaxProcs: %u\n", node_size > 1 ? w->procs / node_size : w->procs, w->procs);
 	fprintf(f, "; Note: simulated schedule written by replay, policy %s; fields 3 and 4 are the\n"
 		   ";       simulated wait and run, 5 the processors used, 9 the estimate used, 11 is 1\n"
 		   ";       (ended by itself) or 0 (killed at its estimate); %u jobs skipped by the\n"
@@ -375,6 +376,31 @@ static void header_warnings(const struct run *r)
 		fprintf(stderr, "; they are replayed on %u processors\n", r->procs);
 }
 
+/*
+ * --node-size K: the machine rounded down to whole nodes in *procs; without it, a note on stderr when
+ * the header describes nodes of several processors (MaxProcs a multiple of MaxNodes).
+ */
+static int node_machine(const struct opts *op, const struct swf_header *h, long *procs, char *msg, size_t len)
+{
+	long k = op->w.node_size;
+	if (k > *procs) {
+		snprintf(msg, len, "%s: --node-size %ld is more than the machine's %ld processors (it takes 1 to %ld)",
+			 op->trace, k, *procs, *procs);
+		return SCHED_E_INVAL;
+	}
+	if (k > 1)
+		*procs -= *procs % k;
+	bool gang = false; /* not for gang (options.c): no hint it would refuse */
+	for (size_t c = 0; c < op->n_specs; c++)
+		gang |= sched_policy_timeshared(op->specs[c].policy);
+	if (k == 0 && !op->site && !gang && h->max_nodes > 0 && h->max_procs > h->max_nodes && h->max_procs % h->max_nodes == 0)
+		fprintf(stderr, "replay: %s: the header gives %ld nodes of %ld processors (MaxNodes %ld, MaxProcs %ld); "
+				"--node-size %ld allocates them whole\n",
+			op->trace, h->max_nodes, h->max_procs / h->max_nodes, h->max_nodes, h->max_procs,
+			h->max_procs / h->max_nodes);
+	return SCHED_OK;
+}
+
 int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
 {
 	memset(r, 0, sizeof *r);
@@ -399,6 +425,9 @@ int run_prepare(struct run *r, struct opts *op, char *msg, size_t len)
 		snprintf(msg, len, "%s: no MaxProcs or MaxNodes in the header; give --procs", op->trace);
 		return SCHED_E_FORMAT;
 	}
+	rc = node_machine(op, &r->trace.hdr, &procs, msg, len);
+	if (rc != SCHED_OK)
+		return rc;
 	r->procs = (sched_procs_t)procs;
 	char err[512];
 	rc = workload_build(&r->trace, r->procs, &op->w, &r->w, err, sizeof err);
@@ -470,6 +499,20 @@ static int replay_column(struct run *r, const struct run_spec *spec, size_t a, s
 	return rc;
 }
 
+/* --node-size: what the row's jobs asked for and were given, in processor-seconds (their time held). */
+static void row_nodes(const struct run *r, struct report_row *row, const struct replay_result *res, size_t a, size_t b)
+{
+	uint64_t asked = 0, given = 0;
+	for (size_t i = 0; i < b - a; i++) {
+		if (res->out[i].refused)
+			continue;
+		uint64_t held = res->out[i].end - res->out[i].start;
+		asked += held * r->w.jobs[a + i].trace_procs;
+		given += held * r->w.jobs[a + i].j.procs;
+	}
+	report_row_nodes(row, asked, given, r->procs);
+}
+
 /* The extra figures of one row: per kind of column, per priority class, per site queue. */
 static void row_extras(const struct run *r, struct report_row *row, const struct replay_result *res,
 		       const struct gang_stats *gs, size_t a, size_t b)
@@ -492,6 +535,8 @@ static void row_extras(const struct run *r, struct report_row *row, const struct
 		report_row_subset(row, "hi-pri", "hi_pri", &hi);
 		report_row_subset(row, "lo-pri", "lo_pri", &lo);
 	}
+	if (op->w.node_size)
+		row_nodes(r, row, res, a, b);
 	for (unsigned q = 0; op->site && r->site->cfg.n_queues > 1 && q < r->site->cfg.n_queues; q++) {
 		struct report_subset x = {0};
 		for (size_t i = 0; i < b - a; i++)
@@ -759,6 +804,7 @@ static void run_record(const struct run *r, struct report_run *run)
 	report_run_add(run, has_to ? REPORT_RUN_NUMBER : REPORT_RUN_NULL, "to", "%lld", (long long)w->to);
 	report_run_add(run, REPORT_RUN_BOOL, "by_month", "%s", op->by_month ? "true" : "false");
 	report_run_add(run, REPORT_RUN_NUMBER, "shrink", "%s", shortest(w->shrink, list, sizeof list));
+	report_run_add(run, REPORT_RUN_NUMBER, "node_size", "%u", w->node_size ? w->node_size : 1u);
 	if (w->estimates == EST_FACTOR)
 		report_run_add(run, REPORT_RUN_TEXT, "estimates", "f=%s", shortest(w->factor, list, sizeof list));
 	else
@@ -774,7 +820,7 @@ static void run_record(const struct run *r, struct report_run *run)
 /* --jobs-out: the schedule as SWF. */
 static void write_jobs_swf(FILE *f, const struct run *r)
 {
-	write_jobs_out(f, &r->trace, &r->w, r->all_out, r->op->specs[0].name);
+	write_jobs_out(f, &r->trace, &r->w, r->all_out, r->op->specs[0].name, r->op->w.node_size);
 }
 
 /* --jobs-csv: the table of jobs. */

@@ -34,12 +34,14 @@ run pictures tests/pictures.sh
 run fixtures tests/cli/fixtures.sh
 run stats_as tests/cli/stats_as.sh
 run report tests/cli/report.sh
+run nodes tests/cli/nodes.sh
 run sweep tests/sweep/sweep.sh
 run sweep_slurm tests/sweep/slurm.sh
 run fuzz tests/fuzz/fuzz.sh
 run freestanding tests/freestanding.sh "$B/arm/libsched.a" "$B/arm/libfixture.a"
 run firmware tests/firmware.sh
 run console tests/console/run.sh
+run console_nodes tests/console/nodes_hash.sh
 run store tests/store/store.sh
 run store_board tests/store/board.sh
 run bridge_check tests/bridge/check_selftest.sh

@@ -27,3 +27,13 @@ enum trace_skip trace_clean_job(int32_t submit, int32_t run, int32_t alloc_procs
 		out->estimate = 1; /* the core's smallest unit */
 	return TRACE_SKIP_NONE;
 }
+
+sched_procs_t trace_whole_nodes(sched_procs_t procs, sched_procs_t node)
+{
+	if (node <= 1)
+		return procs;
+	/* 32-bit only (no division helper on the board); a count past the largest multiple saturates,
+	 * which every machine refuses as too wide, as it would have refused @p procs. */
+	uint32_t nodes = procs / node + (procs % node != 0);
+	return nodes > UINT32_MAX / node ? UINT32_MAX : nodes * node;
+}

@@ -35,4 +35,12 @@ enum trace_skip {
 enum trace_skip trace_clean_job(int32_t submit, int32_t run, int32_t alloc_procs, int32_t req_procs,
 				int32_t req_time, sched_procs_t machine, struct sched_replay_job *out);
 
+/**
+ * Whole nodes (--node-size, the console's node_size): @p procs rounded up to
+ * a multiple of @p node, the processors of the nodes a job is given; @p node
+ * 0 or 1 leaves it as it is. O(1); no error: beyond the largest multiple it
+ * saturates (UINT32_MAX); a job that fits a machine of whole nodes still fits.
+ */
+sched_procs_t trace_whole_nodes(sched_procs_t procs, sched_procs_t node);
+
 #endif /* TRACE_CLEAN_H */

@@ -41,14 +41,18 @@ void workload_opts_default(struct workload_opts *o)
 	o->factor = 1;
 	o->seed = 1;
 	o->shrink = 1;
+	o->node_size = 0;
 	o->from = INT64_MIN;
 	o->to = INT64_MAX;
 	o->site = NULL;
 }
 
-/* The conventions and the slice, one job: TRACE_SKIP_NONE with @p out filled, or why it is left out. */
+/*
+ * The conventions and the slice, one job: TRACE_SKIP_NONE with @p out filled
+ * (and the processors the trace asks in *asked), or why it is left out.
+ */
 static enum trace_skip clean_one(const struct fix_job *fj, sched_procs_t procs, const struct workload_opts *o,
-				 struct sched_replay_job *out, bool *outside)
+				 struct sched_replay_job *out, sched_procs_t *asked, bool *outside)
 {
 	/* The slice first, on field 2 as in the trace: a job outside it is not counted as skipped even when
 	 * the conventions would skip it, so the skip counts are those of the jobs the report replays. */
@@ -61,6 +65,8 @@ static enum trace_skip clean_one(const struct fix_job *fj, sched_procs_t procs, 
 	if (why != TRACE_SKIP_NONE)
 		return why;
 	out->user = fj->user < 0 ? 0u : (uint32_t)fj->user;
+	*asked = out->procs;
+	out->procs = trace_whole_nodes(out->procs, o->node_size);
 	if (o->site == NULL)
 		return TRACE_SKIP_NONE;
 	struct site_job sj = {.queue = 0, .partition = SCHED_PART_ANY, .up = 0, .pp = 0};
@@ -112,7 +118,7 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 		const struct fix_job *fj = &t->jobs[i];
 		struct wjob *wj = &w->jobs[w->n];
 		bool outside = false;
-		enum trace_skip why = clean_one(fj, procs, o, &wj->j, &outside);
+		enum trace_skip why = clean_one(fj, procs, o, &wj->j, &wj->trace_procs, &outside);
 		if (why != TRACE_SKIP_NONE) {
 			w->skipped[why]++;
 			w->skipped_why[w->n_skipped_idx] = (uint8_t)why;
@@ -125,6 +131,7 @@ int workload_build(const struct swf_trace *t, sched_procs_t procs, const struct 
 		}
 		wj->idx = (uint32_t)i;
 		wj->trace_submit = wj->j.submit;
+
 		w->n++;
 		if (fj->req_time <= 0)
 			w->estimate_from_run++;

@@ -29,7 +29,10 @@
  * first submit replayed, which multiplies every interarrival time by F;
  * --estimates exact sets estimate = max(run, 1); --estimates f=F draws it
  * uniformly from [r, F r] (rounded to whole seconds, at least 1) with a
- * seeded generator, so jobs then never reach their estimate.
+ * seeded generator, so jobs then never reach their estimate;
+ * --node-size K gives each job whole nodes: its processors rounded up to a
+ * multiple of K, after the skip rules (the caller passes a machine that is a
+ * multiple of K, so a job that fits still fits).
  */
 /*
  * A replayed job: the core's cleaned record, handed to the engine as it is
@@ -40,6 +43,7 @@ struct wjob {
 	struct sched_replay_job j;
 	uint32_t idx;              /* index into the trace's job array */
 	sched_time_t trace_submit; /* field 2 as in the trace (months, slices) */
+	sched_procs_t trace_procs; /* processors as the trace asks (j.procs is after --node-size) */
 };
 
 struct workload {
@@ -68,6 +72,7 @@ struct workload_opts {
 	double factor;           /* F of EST_FACTOR, >= 1 */
 	uint64_t seed;           /* for EST_FACTOR */
 	double shrink;           /* interarrival times are multiplied by this (> 0; 1 = as is) */
+	sched_procs_t node_size; /* processors of a node, allocated whole (0: not given, as 1) */
 	int64_t from, to;        /* replay jobs submitted in [from, to) (trace seconds) */
 	const struct site *site; /* queues and partitions, or NULL */
 };
@@ -78,7 +83,8 @@ void workload_opts_default(struct workload_opts *o);
 /**
  * Apply the conventions to trace @p t for a machine of @p procs processors,
  * then the knobs of @p o in this order: the slice (on trace submit times),
- * sorting by submit time, --shrink, then --estimates. O(n log n).
+ * sorting by submit time, --shrink, then --estimates; --node-size with the
+ * conventions. @p procs must be a multiple of the node size. O(n log n).
  * @retval SCHED_E_NOENT no job is left (message in @p err).
  * @retval SCHED_E_NOSPACE out of memory.
  */

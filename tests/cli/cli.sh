@@ -250,7 +250,7 @@ want="version:string trace:string trace_bytes:number trace_fnv1a64:string procs:
 want="$want slack.sf:number slack.awt:number slack.alpha-u:number slack.alpha-t:number slack.alpha-p:number"
 want="$want slack.alpha-f:number slack.heuristic:array slack.early-end:string slack.removal-ties:string"
 want="$want capacity:null scratch:null hi_pri_every:number hi_pri_gap:number site:null partition:null"
-want="$want months:null from_arg:null to_arg:null from:null to:null by_month:boolean shrink:number"
+want="$want months:null from_arg:null to_arg:null from:null to:null by_month:boolean shrink:number node_size:number"
 want="$want estimates:string seed:number check:boolean stats_as:array"
 result json_run_types "$(same "$got" "$want")" "types '$got', expected '$want'"
 "$R" --policy cons --capacity 40 --scratch 30 --check --by-month --months 1-1 --format json "$R120s" >"$tmp/sd3.json" 2>/dev/null

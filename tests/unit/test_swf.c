@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 #include "harness.h"
+#include "clean.h"
 #include "swf.h"
 #include "workload.h"
 
@@ -238,6 +239,37 @@ static void cleaning_conventions(void)
 	swf_free(&t);
 }
 
+/* --node-size (workload.h): whole nodes after the skip rules, the asked processors kept; by hand. */
+static void whole_nodes(void)
+{
+	CHECK_EQ(trace_whole_nodes(1, 8), 8);
+	CHECK_EQ(trace_whole_nodes(8, 8), 8);
+	CHECK_EQ(trace_whole_nodes(9, 8), 16);
+	CHECK_EQ(trace_whole_nodes(7, 3), 9);
+	CHECK_EQ(trace_whole_nodes(5, 1), 5);
+	CHECK_EQ(trace_whole_nodes(5, 0), 5);
+	CHECK_EQ(trace_whole_nodes(4294967288u, 8), 4294967288u); /* 2^32 - 8: the largest multiple */
+	CHECK_EQ(trace_whole_nodes(4294967289u, 8), 4294967295u); /* past it: saturated, wider than any machine */
+	const char *p = write_file(good, false);
+	struct swf_trace t;
+	char err[256];
+	CHECK_EQ(swf_read(p, &t, err, sizeof err), 0);
+	unlink(p);
+	struct workload w;
+	struct workload_opts o;
+	workload_opts_default(&o);
+	o.node_size = 16;
+	CHECK_EQ(workload_build(&t, 64, &o, &w, err, sizeof err), 0);
+	CHECK_EQ(w.skipped[TRACE_SKIP_WIDE], 1); /* job 5: 100 > 64, as without nodes */
+	CHECK_EQ(w.n, 3);
+	CHECK_EQ(w.jobs[0].j.procs, 16); /* job 1: 4 asked */
+	CHECK_EQ(w.jobs[0].trace_procs, 4);
+	CHECK_EQ(w.jobs[1].j.procs, 16); /* job 2: 8 asked, in field 8 */
+	CHECK_EQ(w.jobs[1].trace_procs, 8);
+	workload_free(&w);
+	swf_free(&t);
+}
+
 static void sorted_by_submit(void)
 {
 	const char *p = write_file("1 50 0 1 1 -1 -1 1 5 -1 1 1 1 -1 1 -1 -1 -1\n"
@@ -399,6 +431,7 @@ static const struct test tests[] = {
 	{"parses_header_and_jobs", parses_header_and_jobs},
 	{"cleaning_conventions", cleaning_conventions},
 	{"jobs_only_reading_matches", jobs_only_reading_matches},
+	{"whole_nodes", whole_nodes},
 	{"sorted_by_submit", sorted_by_submit},
 	{"errors_name_file_and_line", errors_name_file_and_line},
 	{"gzip_members_garbage_and_damage", gzip_members_garbage_and_damage},
