@@ -241,6 +241,122 @@ static struct sched_num own_price(const struct sched *s, const struct sched_job 
 }
 
 /*
+ * The shifted plan, kept from one slot to the next (one partition only).
+ * Every candidate starts from the live profile with the jobs movable at its
+ * slot pushed back by the newcomer's estimate: built afresh, that is two
+ * walks over each such job's whole interval per slot, the most of the
+ * search's time on long queues. From one slot to the next only the jobs
+ * planned between the two change sides, so the pushed-back profile is kept
+ * in work[SHIFTED] and moved along (about two updates a job per insertion),
+ * and each candidate copies it. Pushed-back jobs may overlap: kept alone,
+ * the profile can ask more processors than the machine has, so it is held
+ * on a machine twice the size with every free count raised by the machine
+ * size M, where it always fits; a copy with a count below M is a slot where
+ * the pushed-back jobs do not fit (the same verdict as their reserves).
+ */
+#define SHIFTED 1u
+
+struct shifted {
+	bool on;              /* work[SHIFTED] holds it: the fast path is in use */
+	sched_time_t ts;      /* the slot it is shifted for; SCHED_TIME_MAX: no job shifted */
+	sched_time_t shift;   /* the newcomer's estimate */
+};
+
+/*
+ * Start the shifted plan for an insertion with `shift` > 0, nobody shifted
+ * yet, when the scratch pool holds it beside a candidate (at most 4
+ * breakpoints a job, a candidate 2 a job) and no push passes the time
+ * limit; otherwise sh->on stays false and candidates are built one by one.
+ * O(segments + n).
+ */
+static void shifted_begin(struct sched *s, uint32_t n, sched_time_t shift, struct shifted *sh)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	const struct sched_profile *live = sched_prof(s, 0);
+	sh->on = false;
+	if (SCHED_MAX_PARTITIONS <= SHIFTED || s->n_parts != 1 || shift == 0 || live->procs > UINT32_MAX / 2u)
+		return;
+	sched_scratch_clear(s);
+	uint64_t jobs = (uint64_t)s->n_waiting + s->n_running + 1u;
+	if ((uint64_t)sched_pool_available(x->segs) < 6u * jobs + 2u * SCHED_MAX_PARTITIONS)
+		return;
+	for (uint32_t i = 0; i < n; i++)
+		if ((uint64_t)x->jobs[i]->start + shift + x->jobs[i]->estimate >= SCHED_TIME_MAX - 1u)
+			return;
+	struct sched_profile *w = &x->work[SHIFTED];
+	sched_procs_t m = live->procs;
+	const struct sched_seg *g = sched_profile_first(live);
+	if (sched_profile_restart(w, x->segs, 2u * m, g->time, g->free + m, live->count - 1u) != SCHED_OK)
+		return;
+	for (g = sched_profile_next(live, g); g != NULL; g = sched_profile_next(live, g))
+		sched_profile_append(w, g->time, g->free + m);
+	sh->on = true;
+	sh->ts = SCHED_TIME_MAX;
+	sh->shift = shift;
+}
+
+/* Give the shifted plan's segments back to the pool. O(segments). */
+static void shifted_end(struct sched *s, struct shifted *sh)
+{
+	if (!sh->on)
+		return;
+	struct sched_work xw = sched_work_of(s);
+	sched_profile_clear(&xw.work[SHIFTED]);
+	sh->on = false;
+}
+
+/*
+ * Move the shifted plan to slot ts: a job movable at one of the two slots
+ * and not at the other is put back in its place or pushed back. On the
+ * doubled machine neither step can fail (every intermediate count lies in
+ * [0, 2M]). O(n + segments x jobs that change sides).
+ */
+static void shifted_move(struct sched *s, uint32_t n, struct shifted *sh, sched_time_t ts)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	struct sched_profile *w = &x->work[SHIFTED];
+	for (uint32_t i = 0; i < n; i++) {
+		const struct sched_job *k = x->jobs[i];
+		bool was = movable(s, k, sh->ts), will = movable(s, k, ts);
+		if (was == will)
+			continue;
+		sched_time_t from = was ? k->start + sh->shift : k->start;
+		sched_time_t to = was ? k->start : k->start + sh->shift;
+		int e = sched_profile_release(w, from, k->estimate, k->procs);
+		if (e == SCHED_OK)
+			e = sched_profile_reserve(w, to, k->estimate, k->procs);
+		SCHED_ASSERT(e == SCHED_OK);
+		(void)e;
+	}
+	sh->ts = ts;
+}
+
+enum built { BUILT, UNFIT, BUILD_FAILED };
+
+/*
+ * Replace the copy in work[0] with the shifted plan brought back to the
+ * machine: UNFIT where some count is below M (pushed-back jobs overlap),
+ * BUILD_FAILED (work[0] unchanged) if the pool cannot hold it. O(segments).
+ */
+static enum built shifted_build(struct sched *s)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	const struct sched_profile *w = &x->work[SHIFTED];
+	sched_procs_t m = w->procs / 2u;
+	const struct sched_seg *g = sched_profile_first(w);
+	if (g->free < m)
+		return UNFIT;
+	if (sched_profile_restart(&x->work[0], x->segs, m, g->time, g->free - m, w->count - 1u) != SCHED_OK)
+		return BUILD_FAILED;
+	for (g = sched_profile_next(w, g); g != NULL; g = sched_profile_next(w, g)) {
+		if (g->free < m)
+			return UNFIT;
+		sched_profile_append(&x->work[0], g->time, g->free - m);
+	}
+	return BUILT;
+}
+
+/*
  * One candidate: jobs planned at or after ts are pushed back by `shift`
  * (the new job's estimate, or 0), the new job (if any) is put at ts in
  * partition jp, then those jobs are compressed in heuristic order. The
@@ -249,7 +365,8 @@ static struct sched_num own_price(const struct sched *s, const struct sched_job 
  * otherwise its price and number of moved jobs.
  */
 static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t jp,
-		      sched_time_t shift, uint32_t n, struct sched_num *price, uint32_t *moves, bool *no_room)
+		      sched_time_t shift, uint32_t n, struct shifted *sh, struct sched_num *price, uint32_t *moves,
+		      bool *no_room)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
 	const struct sched_num *f = x->factors;
@@ -258,12 +375,28 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		return false;
 	}
 	bool ok = true;
+	enum built built = BUILD_FAILED;
+	if (sh != NULL && sh->on) {
+		shifted_move(s, n, sh, ts);
+		built = shifted_build(s);
+		if (built == UNFIT)
+			ok = false;
+	}
+	if (built != BUILD_FAILED) {
+		/* work[0] holds the live profile with the movable jobs pushed back, j not in it yet. */
+		shift = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			const struct sched_job *k = x->jobs[i];
+			x->part_b[i] = k->part;
+			x->start_b[i] = movable(s, k, ts) ? k->start + sh->shift : k->start;
+		}
+	}
 	/* The shift releases and reserves many jobs; in AST order (the default heuristic) their
 	 * starts ascend, so each pass walks the profile once with a cursor per partition. */
 	const struct sched_seg *cur[SCHED_MAX_PARTITIONS];
 	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
 		cur[p] = NULL; /* not an initializer: GCC would call memset, which the core must not */
-	for (uint32_t i = 0; i < n; i++) {
+	for (uint32_t i = 0; i < n && built == BUILD_FAILED; i++) {
 		struct sched_job *k = x->jobs[i];
 		x->start_b[i] = k->start;
 		x->part_b[i] = k->part;
@@ -273,7 +406,7 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 	/* The new job goes in before the shifted jobs: reserves only take processors, so
 	 * whether they all fit does not depend on their order, and a slot where it does
 	 * not fit (about one candidate in six) is known before n reserves. */
-	if (j != NULL && sched_profile_reserve(&x->work[jp], ts, j->estimate, j->procs) != SCHED_OK)
+	if (ok && j != NULL && sched_profile_reserve(&x->work[jp], ts, j->estimate, j->procs) != SCHED_OK)
 		ok = false;
 	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
 		cur[p] = NULL;
@@ -448,7 +581,7 @@ static bool started_before(const struct sched_work *x, uint32_t i, sched_time_t 
  * scratch is too small from the start.
  */
 static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t part, uint32_t n,
-		     sched_time_t last_start, struct best *b)
+		     sched_time_t last_start, struct shifted *sh, struct best *b)
 {
 	struct sched_num price;
 	uint32_t moves;
@@ -459,7 +592,7 @@ static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts
 	 * the anchor (where it fits) that never beats conservative's schedule. */
 	if (j != NULL && ts > last_start && !better(b, own_price(s, j, ts), 0, false))
 		return;
-	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, &price, &moves, &b->no_room)) {
+	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, sh, &price, &moves, &b->no_room)) {
 		struct sched_work xw = sched_work_of(s);
 		keep(&xw, n, b, price, moves, ts, part, j == NULL && params_of(s)->removal_ties == SCHED_TIES_MORE);
 	}
@@ -502,19 +635,22 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 		 * by its estimate, then compressed (section 2.4). The slots are where the profile
 		 * changes and where a waiting job starts (the profile merges a job that starts as
 		 * another ends into one segment, but the slot between them is still a choice). */
+		struct shifted sh;
+		shifted_begin(s, n, j->estimate, &sh);
 		for (unsigned p = 0; p < s->n_parts; p++) {
 			if (!(j->allowed & (1u << p)))
 				continue;
 			const struct sched_profile *prof = sched_prof(s, p);
 			for (const struct sched_seg *g = sched_profile_first(prof); g != NULL;
 			     g = sched_profile_next(prof, g))
-				try_slot(s, j, g->time, (uint8_t)p, n, last_start, &b);
+				try_slot(s, j, g->time, (uint8_t)p, n, last_start, &sh, &b);
 			for (uint32_t i = 0; i < n; i++) {
 				sched_time_t ts = xw.jobs[i]->start;
 				if (!profile_has_time(prof, ts) && !started_before(&xw, i, ts))
-					try_slot(s, j, ts, (uint8_t)p, n, last_start, &b);
+					try_slot(s, j, ts, (uint8_t)p, n, last_start, &sh, &b);
 			}
 		}
+		shifted_end(s, &sh);
 	}
 	if (b.no_room) {
 		/* As without room from the start: conservative's schedule, nobody moved. */
@@ -569,7 +705,7 @@ static void reflow_slack(struct sched *s, bool ended)
 	for (uint32_t i = 0; i < n; i++) {
 		sched_time_t ts = x->jobs[i]->start;
 		if (!started_before(x, i, ts))
-			try_slot(s, NULL, ts, 0, n, SCHED_TIME_MAX, &b);
+			try_slot(s, NULL, ts, 0, n, SCHED_TIME_MAX, NULL, &b);
 	}
 	if (b.no_room) {
 		s->counters.scratch_short++;
