@@ -334,26 +334,50 @@ static void shifted_move(struct sched *s, uint32_t n, struct shifted *sh, sched_
 enum built { BUILT, UNFIT, BUILD_FAILED };
 
 /*
- * Replace the copy in work[0] with the shifted plan brought back to the
- * machine: UNFIT where some count is below M (pushed-back jobs overlap),
- * BUILD_FAILED (work[0] unchanged) if the pool cannot hold it. O(segments).
+ * Replace the copy in work[0] with the candidate's profile before its
+ * compression: the shifted plan brought back to the machine, with the
+ * newcomer j at ts, in one pass over its segments. UNFIT where the
+ * newcomer or the pushed-back jobs do not fit (a count below 0 on the
+ * machine; the verdict of their reserves), BUILD_FAILED (work[0]
+ * unchanged) if the pool cannot hold it. O(segments).
  */
-static enum built shifted_build(struct sched *s)
+static enum built shifted_build(struct sched *s, const struct sched_job *j, sched_time_t ts)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
 	const struct sched_profile *w = &x->work[SHIFTED];
+	struct sched_profile *c = &x->work[0];
 	sched_procs_t m = w->procs / 2u;
-	const struct sched_seg *g = sched_profile_first(w);
-	if (g->free < m)
+	sched_time_t dur = j->estimate;
+	/* The refusals of sched_profile_reserve() for the newcomer. */
+	if (j->procs == 0 || dur == 0 || ts < sched_profile_origin(w) || dur > SCHED_TIME_MAX - 1u - ts)
 		return UNFIT;
-	if (sched_profile_restart(&x->work[0], x->segs, m, g->time, g->free - m, w->count - 1u) != SCHED_OK)
-		return BUILD_FAILED;
-	for (g = sched_profile_next(w, g); g != NULL; g = sched_profile_next(w, g)) {
-		if (g->free < m)
+	sched_time_t te = ts + dur;
+	const struct sched_seg *g = sched_profile_first(w);
+	sched_time_t t = g->time;
+	int64_t last = -1;
+	for (;;) {
+		/* The count from t to the next breakpoint: a segment's start, ts or te. */
+		int64_t v = (int64_t)g->free - (int64_t)m - (t >= ts && t < te ? (int64_t)j->procs : 0);
+		if (v < 0)
 			return UNFIT;
-		sched_profile_append(&x->work[0], g->time, g->free - m);
+		if (last < 0) {
+			if (sched_profile_restart(c, x->segs, m, t, (sched_procs_t)v, w->count + 1u) != SCHED_OK)
+				return BUILD_FAILED;
+		} else if (v != last) {
+			sched_profile_append(c, t, (sched_procs_t)v);
+		}
+		last = v;
+		sched_time_t end = sched_seg_end(g), next = end;
+		if (ts > t && ts < next)
+			next = ts;
+		if (te > t && te < next)
+			next = te;
+		if (next == SCHED_TIME_MAX)
+			return BUILT;
+		if (next == end)
+			g = sched_profile_next(w, g);
+		t = next;
 	}
-	return BUILT;
 }
 
 /*
@@ -376,14 +400,14 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 	}
 	bool ok = true;
 	enum built built = BUILD_FAILED;
-	if (sh != NULL && sh->on) {
+	if (sh != NULL && sh->on && j != NULL) {
 		shifted_move(s, n, sh, ts);
-		built = shifted_build(s);
+		built = shifted_build(s, j, ts);
 		if (built == UNFIT)
 			ok = false;
 	}
 	if (built != BUILD_FAILED) {
-		/* work[0] holds the live profile with the movable jobs pushed back, j not in it yet. */
+		/* work[0] holds the live profile with the movable jobs pushed back and j at ts. */
 		shift = 0;
 		for (uint32_t i = 0; i < n; i++) {
 			const struct sched_job *k = x->jobs[i];
@@ -406,7 +430,8 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 	/* The new job goes in before the shifted jobs: reserves only take processors, so
 	 * whether they all fit does not depend on their order, and a slot where it does
 	 * not fit (about one candidate in six) is known before n reserves. */
-	if (ok && j != NULL && sched_profile_reserve(&x->work[jp], ts, j->estimate, j->procs) != SCHED_OK)
+	if (ok && j != NULL && built == BUILD_FAILED &&
+	    sched_profile_reserve(&x->work[jp], ts, j->estimate, j->procs) != SCHED_OK)
 		ok = false;
 	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
 		cur[p] = NULL;
