@@ -255,6 +255,13 @@ static struct sched_num own_price(const struct sched *s, const struct sched_job 
  * the pushed-back jobs do not fit (the same verdict as their reserves).
  */
 #define SHIFTED 1u
+#ifdef SCHED_DEBUG
+#define CHECKED 3u       /* the same candidate profile built the slow way, to compare */
+_Static_assert(SCHED_MAX_PARTITIONS > CHECKED, "a spare work profile for the check");
+#define SHIFTED_ROOM 10u /* segments a job: shifted 2, candidate 2 (and its room check 2), checked 4 */
+#else
+#define SHIFTED_ROOM 6u  /* segments a job: shifted 2, candidate 2, and the candidate's room check 2 */
+#endif
 
 struct shifted {
 	bool on;              /* work[SHIFTED] holds it: the fast path is in use */
@@ -278,7 +285,7 @@ static void shifted_begin(struct sched *s, uint32_t n, sched_time_t shift, struc
 		return;
 	sched_scratch_clear(s);
 	uint64_t jobs = (uint64_t)s->n_waiting + s->n_running + 1u;
-	if ((uint64_t)sched_pool_available(x->segs) < 6u * jobs + 2u * SCHED_MAX_PARTITIONS)
+	if ((uint64_t)sched_pool_available(x->segs) < SHIFTED_ROOM * jobs + 2u * SCHED_MAX_PARTITIONS)
 		return;
 	for (uint32_t i = 0; i < n; i++)
 		if ((uint64_t)x->jobs[i]->start + shift + x->jobs[i]->estimate >= SCHED_TIME_MAX - 1u)
@@ -380,6 +387,47 @@ static enum built shifted_build(struct sched *s, const struct sched_job *j, sche
 	}
 }
 
+#ifdef SCHED_DEBUG
+/*
+ * The checker build's second opinion on shifted_build(): the same candidate
+ * built as without the shifted plan (a copy of the live profile, every movable
+ * job released and reserved `shift` later, the newcomer reserved) must give
+ * the same verdict and, when it fits, the same segments. O(n x segments).
+ */
+static void shifted_verify(struct sched *s, const struct sched_job *j, sched_time_t ts, uint32_t n,
+			   sched_time_t shift, enum built built)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	struct sched_profile *r = &x->work[CHECKED];
+	int e = sched_profile_copy(r, x->segs, sched_prof(s, 0));
+	SCHED_ASSERT(e == SCHED_OK);
+	for (uint32_t i = 0; i < n; i++) {
+		const struct sched_job *k = x->jobs[i];
+		if (movable(s, k, ts)) {
+			e = sched_profile_release(r, k->start, k->estimate, k->procs);
+			SCHED_ASSERT(e == SCHED_OK);
+		}
+	}
+	bool ok = sched_profile_reserve(r, ts, j->estimate, j->procs) == SCHED_OK;
+	for (uint32_t i = 0; ok && i < n; i++) {
+		const struct sched_job *k = x->jobs[i];
+		if (movable(s, k, ts) && (k->start > SCHED_TIME_MAX - 1 - shift - k->estimate ||
+					  sched_profile_reserve(r, k->start + shift, k->estimate, k->procs) != SCHED_OK))
+			ok = false;
+	}
+	SCHED_ASSERT(ok == (built == BUILT));
+	if (ok) {
+		const struct sched_profile *c = &x->work[0];
+		SCHED_ASSERT(sched_profile_check(c) == SCHED_OK && c->count == r->count && c->procs == r->procs);
+		const struct sched_seg *a = sched_profile_first(c), *b = sched_profile_first(r);
+		for (; a != NULL && b != NULL; a = sched_profile_next(c, a), b = sched_profile_next(r, b))
+			SCHED_ASSERT(a->time == b->time && a->free == b->free);
+		SCHED_ASSERT(a == NULL && b == NULL);
+	}
+	sched_profile_clear(r);
+}
+#endif
+
 /*
  * One candidate: jobs planned at or after ts are pushed back by `shift`
  * (the new job's estimate, or 0), the new job (if any) is put at ts in
@@ -403,6 +451,10 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 	if (sh != NULL && sh->on && j != NULL) {
 		shifted_move(s, n, sh, ts);
 		built = shifted_build(s, j, ts);
+#ifdef SCHED_DEBUG
+		if (built != BUILD_FAILED)
+			shifted_verify(s, j, ts, n, sh->shift, built);
+#endif
 		if (built == UNFIT)
 			ok = false;
 	}
