@@ -429,6 +429,112 @@ static void shifted_verify(struct sched *s, const struct sched_job *j, sched_tim
 #endif
 
 /*
+ * The fast way to a candidate's profile before its compression (one
+ * partition): the shifted plan moved to ts and copied into work[0] with j
+ * at ts, start_b/part_b set to the pushed-back plan. BUILD_FAILED: work[0]
+ * still holds the copy of the live profile, for build_by_moves().
+ */
+static enum built build_shifted(struct sched *s, const struct sched_job *j, sched_time_t ts, uint32_t n,
+				struct shifted *sh)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	shifted_move(s, n, sh, ts);
+	enum built built = shifted_build(s, j, ts);
+#ifdef SCHED_DEBUG
+	if (built != BUILD_FAILED)
+		shifted_verify(s, j, ts, n, sh->shift, built);
+#endif
+	for (uint32_t i = 0; i < n && built == BUILT; i++) {
+		const struct sched_job *k = x->jobs[i];
+		x->part_b[i] = k->part;
+		x->start_b[i] = movable(s, k, ts) ? k->start + sh->shift : k->start;
+	}
+	return built;
+}
+
+/*
+ * The slow way, from the copy of the live profile in the work profiles:
+ * jobs planned at or after ts are pushed back by `shift` (the new job's
+ * estimate, or 0) and the new job (if any) is put at ts in partition jp;
+ * start_b/part_b set. false if they do not all fit. O(n x segments).
+ */
+static bool build_by_moves(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t jp,
+			   sched_time_t shift, uint32_t n)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	/* The shift releases and reserves many jobs; in AST order (the default heuristic) their
+	 * starts ascend, so each pass walks the profile once with a cursor per partition. */
+	const struct sched_seg *cur[SCHED_MAX_PARTITIONS];
+	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
+		cur[p] = NULL; /* not an initializer: GCC would call memset, which the core must not */
+	for (uint32_t i = 0; i < n; i++) {
+		struct sched_job *k = x->jobs[i];
+		x->start_b[i] = k->start;
+		x->part_b[i] = k->part;
+		if (movable(s, k, ts) && shift > 0)
+			(void)sched_profile_release_from(&x->work[k->part], &cur[k->part], k->start, k->estimate, k->procs);
+	}
+	/* The new job goes in before the shifted jobs: reserves only take processors, so
+	 * whether they all fit does not depend on their order, and a slot where it does
+	 * not fit (about one candidate in six) is known before n reserves. */
+	if (j != NULL && sched_profile_reserve(&x->work[jp], ts, j->estimate, j->procs) != SCHED_OK)
+		return false;
+	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
+		cur[p] = NULL;
+	for (uint32_t i = 0; i < n && shift > 0; i++) {
+		struct sched_job *k = x->jobs[i];
+		if (!movable(s, k, ts))
+			continue;
+		if (k->start > SCHED_TIME_MAX - 1 - shift - k->estimate ||
+		    sched_profile_reserve_from(&x->work[k->part], &cur[k->part], k->start + shift, k->estimate,
+					       k->procs) != SCHED_OK)
+			return false;
+		x->start_b[i] = k->start + shift;
+	}
+	return true;
+}
+
+/*
+ * Compress the jobs movable at ts one by one in heuristic order (the order
+ * of scratch.jobs), each to its earliest anchor in the work profiles.
+ * false as soon as one ends past its slack. O(n x segments).
+ */
+static bool compress_candidate(struct sched *s, const struct sched_job *j, sched_time_t ts, uint32_t n)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	for (uint32_t i = 0; i < n; i++) {
+		struct sched_job *k = x->jobs[i];
+		if (!movable(s, k, ts))
+			continue;
+		if (s->n_parts == 1) {
+			/* Search, release and reserve from the anchor's segment: one scan, not three. */
+			sched_time_t a;
+			int e = sched_profile_move_earlier(&x->work[0], sched_earliest(s, k), k->procs, k->estimate,
+							   x->start_b[i], &a);
+			if (e == SCHED_OK)
+				x->start_b[i] = a;
+			else if (e != SCHED_E_RANGE)
+				return false; /* cannot happen: the slot was free with k's own released */
+		} else {
+			uint8_t np = x->part_b[i];
+			sched_time_t a = earlier_in_work(s, k, x->start_b[i], x->part_b[i], &np);
+			if (a != SCHED_TIME_MAX) {
+				(void)sched_profile_release(&x->work[x->part_b[i]], x->start_b[i], k->estimate, k->procs);
+				if (sched_profile_reserve(&x->work[np], a, k->estimate, k->procs) != SCHED_OK)
+					return false; /* cannot happen: the slot was free with k's own released */
+				x->start_b[i] = a;
+				x->part_b[i] = np;
+			}
+		}
+		/* Later moves never touch k again: a delay past its slack already makes the price
+		 * infinite, so the rest of the compression would be wasted. */
+		if (beyond_slack(j, k, (int64_t)x->start_b[i] - (int64_t)k->start))
+			return false;
+	}
+	return true;
+}
+
+/*
  * One candidate: jobs planned at or after ts are pushed back by `shift`
  * (the new job's estimate, or 0), the new job (if any) is put at ts in
  * partition jp, then those jobs are compressed in heuristic order. The
@@ -441,92 +547,13 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		      bool *no_room)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
-	const struct sched_num *f = x->factors;
 	if (!sched_scratch_copy(s)) {
 		*no_room = true;
 		return false;
 	}
-	bool ok = true;
-	enum built built = BUILD_FAILED;
-	if (sh != NULL && sh->on && j != NULL) {
-		shifted_move(s, n, sh, ts);
-		built = shifted_build(s, j, ts);
-#ifdef SCHED_DEBUG
-		if (built != BUILD_FAILED)
-			shifted_verify(s, j, ts, n, sh->shift, built);
-#endif
-		if (built == UNFIT)
-			ok = false;
-	}
-	if (built != BUILD_FAILED) {
-		/* work[0] holds the live profile with the movable jobs pushed back and j at ts. */
-		shift = 0;
-		for (uint32_t i = 0; i < n; i++) {
-			const struct sched_job *k = x->jobs[i];
-			x->part_b[i] = k->part;
-			x->start_b[i] = movable(s, k, ts) ? k->start + sh->shift : k->start;
-		}
-	}
-	/* The shift releases and reserves many jobs; in AST order (the default heuristic) their
-	 * starts ascend, so each pass walks the profile once with a cursor per partition. */
-	const struct sched_seg *cur[SCHED_MAX_PARTITIONS];
-	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
-		cur[p] = NULL; /* not an initializer: GCC would call memset, which the core must not */
-	for (uint32_t i = 0; i < n && built == BUILD_FAILED; i++) {
-		struct sched_job *k = x->jobs[i];
-		x->start_b[i] = k->start;
-		x->part_b[i] = k->part;
-		if (movable(s, k, ts) && shift > 0)
-			(void)sched_profile_release_from(&x->work[k->part], &cur[k->part], k->start, k->estimate, k->procs);
-	}
-	/* The new job goes in before the shifted jobs: reserves only take processors, so
-	 * whether they all fit does not depend on their order, and a slot where it does
-	 * not fit (about one candidate in six) is known before n reserves. */
-	if (ok && j != NULL && built == BUILD_FAILED &&
-	    sched_profile_reserve(&x->work[jp], ts, j->estimate, j->procs) != SCHED_OK)
-		ok = false;
-	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
-		cur[p] = NULL;
-	for (uint32_t i = 0; ok && i < n && shift > 0; i++) {
-		struct sched_job *k = x->jobs[i];
-		if (!movable(s, k, ts))
-			continue;
-		if (k->start > SCHED_TIME_MAX - 1 - shift - k->estimate ||
-		    sched_profile_reserve_from(&x->work[k->part], &cur[k->part], k->start + shift, k->estimate,
-					       k->procs) != SCHED_OK)
-			ok = false;
-		else
-			x->start_b[i] = k->start + shift;
-	}
-	for (uint32_t i = 0; ok && i < n; i++) {
-		struct sched_job *k = x->jobs[i];
-		if (!movable(s, k, ts))
-			continue;
-		if (s->n_parts == 1) {
-			/* Search, release and reserve from the anchor's segment: one scan, not three. */
-			sched_time_t a;
-			int e = sched_profile_move_earlier(&x->work[0], sched_earliest(s, k), k->procs, k->estimate,
-							   x->start_b[i], &a);
-			if (e == SCHED_OK)
-				x->start_b[i] = a;
-			else if (e != SCHED_E_RANGE)
-				ok = false; /* cannot happen: the slot was free with k's own released */
-		} else {
-			uint8_t np = x->part_b[i];
-			sched_time_t a = earlier_in_work(s, k, x->start_b[i], x->part_b[i], &np);
-			if (a != SCHED_TIME_MAX) {
-				(void)sched_profile_release(&x->work[x->part_b[i]], x->start_b[i], k->estimate, k->procs);
-				if (sched_profile_reserve(&x->work[np], a, k->estimate, k->procs) != SCHED_OK)
-					ok = false; /* cannot happen: the slot was free with k's own released */
-				x->start_b[i] = a;
-				x->part_b[i] = np;
-			}
-		}
-		/* Later moves never touch k again: a delay past its slack already makes the price
-		 * infinite, so the rest of the compression would be wasted. */
-		if (beyond_slack(j, k, (int64_t)x->start_b[i] - (int64_t)k->start))
-			ok = false;
-	}
+	enum built built = sh != NULL && sh->on && j != NULL ? build_shifted(s, j, ts, n, sh) : BUILD_FAILED;
+	bool ok = built == BUILD_FAILED ? build_by_moves(s, j, ts, jp, shift, n) : built == BUILT;
+	ok = ok && compress_candidate(s, j, ts, n);
 	sched_scratch_clear(s);
 	if (!ok)
 		return false;
@@ -539,7 +566,7 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 			continue;
 		m++;
 		SCHED_ASSERT(!beyond_slack(j, k, t)); /* the compression above gave up on those */
-		p = num_add(p, sched_slack_cost(s, f[i], t));
+		p = num_add(p, sched_slack_cost(s, x->factors[i], t));
 	}
 	*price = p;
 	*moves = m;
