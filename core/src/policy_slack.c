@@ -241,23 +241,227 @@ static struct sched_num own_price(const struct sched *s, const struct sched_job 
 }
 
 /*
- * One candidate: jobs planned at or after ts are pushed back by `shift`
- * (the new job's estimate, or 0), the new job (if any) is put at ts in
- * partition jp, then those jobs are compressed in heuristic order. The
- * result lands in start_b/part_b. Returns false if the candidate is
- * infeasible, or (with *no_room set) if the scratch cannot hold it;
- * otherwise its price and number of moved jobs.
+ * The shifted plan, kept from one slot to the next (one partition only).
+ * Every candidate starts from the live profile with the jobs movable at its
+ * slot pushed back by the newcomer's estimate: built afresh, that is two
+ * walks over each such job's whole interval per slot, the most of the
+ * search's time on long queues. From one slot to the next only the jobs
+ * planned between the two change sides, so the pushed-back profile is kept
+ * in work[SHIFTED] and moved along (about two updates a job per insertion),
+ * and each candidate copies it. Pushed-back jobs may overlap: kept alone,
+ * the profile can ask more processors than the machine has, so it is held
+ * on a machine twice the size with every free count raised by the machine
+ * size M, where it always fits; a copy with a count below M is a slot where
+ * the pushed-back jobs do not fit (the same verdict as their reserves).
  */
-static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t jp,
-		      sched_time_t shift, uint32_t n, struct sched_num *price, uint32_t *moves, bool *no_room)
+#define SHIFTED 1u
+#ifdef SCHED_DEBUG
+#define CHECKED 3u       /* the same candidate profile built the slow way, to compare */
+_Static_assert(SCHED_MAX_PARTITIONS > CHECKED, "a spare work profile for the check");
+#define SHIFTED_ROOM 10u /* segments a job: shifted 2, candidate 2 (and its room check 2), checked 4 */
+#else
+#define SHIFTED_ROOM 6u  /* segments a job: shifted 2, candidate 2, and the candidate's room check 2 */
+#endif
+
+struct shifted {
+	bool on;              /* work[SHIFTED] holds it: the fast path is in use */
+	sched_time_t ts;      /* the slot it is shifted for; SCHED_TIME_MAX: no job shifted */
+	sched_time_t shift;   /* the newcomer's estimate */
+};
+
+/*
+ * Start the shifted plan for an insertion with `shift` > 0, nobody shifted
+ * yet, when the scratch pool holds it beside a candidate (at most 4
+ * breakpoints a job, a candidate 2 a job) and no push passes the time
+ * limit; otherwise sh->on stays false and candidates are built one by one.
+ * O(segments + n).
+ */
+static void shifted_begin(struct sched *s, uint32_t n, sched_time_t shift, struct shifted *sh)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
-	const struct sched_num *f = x->factors;
-	if (!sched_scratch_copy(s)) {
-		*no_room = true;
-		return false;
+	const struct sched_profile *live = sched_prof(s, 0);
+	sh->on = false;
+	if (SCHED_MAX_PARTITIONS <= SHIFTED || s->n_parts != 1 || shift == 0 || live->procs > UINT32_MAX / 2u)
+		return;
+	sched_scratch_clear(s);
+	uint64_t jobs = (uint64_t)s->n_waiting + s->n_running + 1u;
+	if ((uint64_t)sched_pool_available(x->segs) < SHIFTED_ROOM * jobs + 2u * SCHED_MAX_PARTITIONS)
+		return;
+	for (uint32_t i = 0; i < n; i++)
+		if ((uint64_t)x->jobs[i]->start + shift + x->jobs[i]->estimate >= SCHED_TIME_MAX - 1u)
+			return;
+	struct sched_profile *w = &x->work[SHIFTED];
+	sched_procs_t m = live->procs;
+	const struct sched_seg *g = sched_profile_first(live);
+	if (sched_profile_restart(w, x->segs, 2u * m, g->time, g->free + m, live->count - 1u) != SCHED_OK)
+		return;
+	for (g = sched_profile_next(live, g); g != NULL; g = sched_profile_next(live, g))
+		sched_profile_append(w, g->time, g->free + m);
+	sh->on = true;
+	sh->ts = SCHED_TIME_MAX;
+	sh->shift = shift;
+}
+
+/* Give the shifted plan's segments back to the pool. O(segments). */
+static void shifted_end(struct sched *s, struct shifted *sh)
+{
+	if (!sh->on)
+		return;
+	struct sched_work xw = sched_work_of(s);
+	sched_profile_clear(&xw.work[SHIFTED]);
+	sh->on = false;
+}
+
+/*
+ * Move the shifted plan to slot ts: a job movable at one of the two slots
+ * and not at the other is put back in its place or pushed back. On the
+ * doubled machine neither step can fail (every intermediate count lies in
+ * [0, 2M]). O(n + segments x jobs that change sides).
+ */
+static void shifted_move(struct sched *s, uint32_t n, struct shifted *sh, sched_time_t ts)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	struct sched_profile *w = &x->work[SHIFTED];
+	for (uint32_t i = 0; i < n; i++) {
+		const struct sched_job *k = x->jobs[i];
+		bool was = movable(s, k, sh->ts), will = movable(s, k, ts);
+		if (was == will)
+			continue;
+		sched_time_t from = was ? k->start + sh->shift : k->start;
+		sched_time_t to = was ? k->start : k->start + sh->shift;
+		int e = sched_profile_release(w, from, k->estimate, k->procs);
+		if (e == SCHED_OK)
+			e = sched_profile_reserve(w, to, k->estimate, k->procs);
+		SCHED_ASSERT(e == SCHED_OK);
+		(void)e;
 	}
-	bool ok = true;
+	sh->ts = ts;
+}
+
+enum built { BUILT, UNFIT, BUILD_FAILED };
+
+/*
+ * Replace the copy in work[0] with the candidate's profile before its
+ * compression: the shifted plan brought back to the machine, with the
+ * newcomer j at ts, in one pass over its segments. UNFIT where the
+ * newcomer or the pushed-back jobs do not fit (a count below 0 on the
+ * machine; the verdict of their reserves), BUILD_FAILED (work[0]
+ * unchanged) if the pool cannot hold it. O(segments).
+ */
+static enum built shifted_build(struct sched *s, const struct sched_job *j, sched_time_t ts)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	const struct sched_profile *w = &x->work[SHIFTED];
+	struct sched_profile *c = &x->work[0];
+	sched_procs_t m = w->procs / 2u;
+	sched_time_t dur = j->estimate;
+	/* The refusals of sched_profile_reserve() for the newcomer. */
+	if (j->procs == 0 || dur == 0 || ts < sched_profile_origin(w) || dur > SCHED_TIME_MAX - 1u - ts)
+		return UNFIT;
+	sched_time_t te = ts + dur;
+	const struct sched_seg *g = sched_profile_first(w);
+	sched_time_t t = g->time;
+	int64_t last = -1;
+	for (;;) {
+		/* The count from t to the next breakpoint: a segment's start, ts or te. */
+		int64_t v = (int64_t)g->free - (int64_t)m - (t >= ts && t < te ? (int64_t)j->procs : 0);
+		if (v < 0)
+			return UNFIT;
+		if (last < 0) {
+			if (sched_profile_restart(c, x->segs, m, t, (sched_procs_t)v, w->count + 1u) != SCHED_OK)
+				return BUILD_FAILED;
+		} else if (v != last) {
+			sched_profile_append(c, t, (sched_procs_t)v);
+		}
+		last = v;
+		sched_time_t end = sched_seg_end(g), next = end;
+		if (ts > t && ts < next)
+			next = ts;
+		if (te > t && te < next)
+			next = te;
+		if (next == SCHED_TIME_MAX)
+			return BUILT;
+		if (next == end)
+			g = sched_profile_next(w, g);
+		t = next;
+	}
+}
+
+#ifdef SCHED_DEBUG
+/*
+ * The checker build's second opinion on shifted_build(): the same candidate
+ * built as without the shifted plan (a copy of the live profile, every movable
+ * job released and reserved `shift` later, the newcomer reserved) must give
+ * the same verdict and, when it fits, the same segments. O(n x segments).
+ */
+static void shifted_verify(struct sched *s, const struct sched_job *j, sched_time_t ts, uint32_t n,
+			   sched_time_t shift, enum built built)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	struct sched_profile *r = &x->work[CHECKED];
+	int e = sched_profile_copy(r, x->segs, sched_prof(s, 0));
+	SCHED_ASSERT(e == SCHED_OK);
+	for (uint32_t i = 0; i < n; i++) {
+		const struct sched_job *k = x->jobs[i];
+		if (movable(s, k, ts)) {
+			e = sched_profile_release(r, k->start, k->estimate, k->procs);
+			SCHED_ASSERT(e == SCHED_OK);
+		}
+	}
+	bool ok = sched_profile_reserve(r, ts, j->estimate, j->procs) == SCHED_OK;
+	for (uint32_t i = 0; ok && i < n; i++) {
+		const struct sched_job *k = x->jobs[i];
+		if (movable(s, k, ts) && (k->start > SCHED_TIME_MAX - 1 - shift - k->estimate ||
+					  sched_profile_reserve(r, k->start + shift, k->estimate, k->procs) != SCHED_OK))
+			ok = false;
+	}
+	SCHED_ASSERT(ok == (built == BUILT));
+	if (ok) {
+		const struct sched_profile *c = &x->work[0];
+		SCHED_ASSERT(sched_profile_check(c) == SCHED_OK && c->count == r->count && c->procs == r->procs);
+		const struct sched_seg *a = sched_profile_first(c), *b = sched_profile_first(r);
+		for (; a != NULL && b != NULL; a = sched_profile_next(c, a), b = sched_profile_next(r, b))
+			SCHED_ASSERT(a->time == b->time && a->free == b->free);
+		SCHED_ASSERT(a == NULL && b == NULL);
+	}
+	sched_profile_clear(r);
+}
+#endif
+
+/*
+ * The fast way to a candidate's profile before its compression (one
+ * partition): the shifted plan moved to ts and copied into work[0] with j
+ * at ts, start_b/part_b set to the pushed-back plan. BUILD_FAILED: work[0]
+ * still holds the copy of the live profile, for build_by_moves().
+ */
+static enum built build_shifted(struct sched *s, const struct sched_job *j, sched_time_t ts, uint32_t n,
+				struct shifted *sh)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	shifted_move(s, n, sh, ts);
+	enum built built = shifted_build(s, j, ts);
+#ifdef SCHED_DEBUG
+	if (built != BUILD_FAILED)
+		shifted_verify(s, j, ts, n, sh->shift, built);
+#endif
+	for (uint32_t i = 0; i < n && built == BUILT; i++) {
+		const struct sched_job *k = x->jobs[i];
+		x->part_b[i] = k->part;
+		x->start_b[i] = movable(s, k, ts) ? k->start + sh->shift : k->start;
+	}
+	return built;
+}
+
+/*
+ * The slow way, from the copy of the live profile in the work profiles:
+ * jobs planned at or after ts are pushed back by `shift` (the new job's
+ * estimate, or 0) and the new job (if any) is put at ts in partition jp;
+ * start_b/part_b set. false if they do not all fit. O(n x segments).
+ */
+static bool build_by_moves(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t jp,
+			   sched_time_t shift, uint32_t n)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
 	/* The shift releases and reserves many jobs; in AST order (the default heuristic) their
 	 * starts ascend, so each pass walks the profile once with a cursor per partition. */
 	const struct sched_seg *cur[SCHED_MAX_PARTITIONS];
@@ -274,21 +478,31 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 	 * whether they all fit does not depend on their order, and a slot where it does
 	 * not fit (about one candidate in six) is known before n reserves. */
 	if (j != NULL && sched_profile_reserve(&x->work[jp], ts, j->estimate, j->procs) != SCHED_OK)
-		ok = false;
+		return false;
 	for (unsigned p = 0; p < SCHED_MAX_PARTITIONS; p++)
 		cur[p] = NULL;
-	for (uint32_t i = 0; ok && i < n && shift > 0; i++) {
+	for (uint32_t i = 0; i < n && shift > 0; i++) {
 		struct sched_job *k = x->jobs[i];
 		if (!movable(s, k, ts))
 			continue;
 		if (k->start > SCHED_TIME_MAX - 1 - shift - k->estimate ||
 		    sched_profile_reserve_from(&x->work[k->part], &cur[k->part], k->start + shift, k->estimate,
 					       k->procs) != SCHED_OK)
-			ok = false;
-		else
-			x->start_b[i] = k->start + shift;
+			return false;
+		x->start_b[i] = k->start + shift;
 	}
-	for (uint32_t i = 0; ok && i < n; i++) {
+	return true;
+}
+
+/*
+ * Compress the jobs movable at ts one by one in heuristic order (the order
+ * of scratch.jobs), each to its earliest anchor in the work profiles.
+ * false as soon as one ends past its slack. O(n x segments).
+ */
+static bool compress_candidate(struct sched *s, const struct sched_job *j, sched_time_t ts, uint32_t n)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	for (uint32_t i = 0; i < n; i++) {
 		struct sched_job *k = x->jobs[i];
 		if (!movable(s, k, ts))
 			continue;
@@ -300,14 +514,14 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 			if (e == SCHED_OK)
 				x->start_b[i] = a;
 			else if (e != SCHED_E_RANGE)
-				ok = false; /* cannot happen: the slot was free with k's own released */
+				return false; /* cannot happen: the slot was free with k's own released */
 		} else {
 			uint8_t np = x->part_b[i];
 			sched_time_t a = earlier_in_work(s, k, x->start_b[i], x->part_b[i], &np);
 			if (a != SCHED_TIME_MAX) {
 				(void)sched_profile_release(&x->work[x->part_b[i]], x->start_b[i], k->estimate, k->procs);
 				if (sched_profile_reserve(&x->work[np], a, k->estimate, k->procs) != SCHED_OK)
-					ok = false; /* cannot happen: the slot was free with k's own released */
+					return false; /* cannot happen: the slot was free with k's own released */
 				x->start_b[i] = a;
 				x->part_b[i] = np;
 			}
@@ -315,8 +529,31 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		/* Later moves never touch k again: a delay past its slack already makes the price
 		 * infinite, so the rest of the compression would be wasted. */
 		if (beyond_slack(j, k, (int64_t)x->start_b[i] - (int64_t)k->start))
-			ok = false;
+			return false;
 	}
+	return true;
+}
+
+/*
+ * One candidate: jobs planned at or after ts are pushed back by `shift`
+ * (the new job's estimate, or 0), the new job (if any) is put at ts in
+ * partition jp, then those jobs are compressed in heuristic order. The
+ * result lands in start_b/part_b. Returns false if the candidate is
+ * infeasible, or (with *no_room set) if the scratch cannot hold it;
+ * otherwise its price and number of moved jobs.
+ */
+static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t jp,
+		      sched_time_t shift, uint32_t n, struct shifted *sh, struct sched_num *price, uint32_t *moves,
+		      bool *no_room)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	if (!sched_scratch_copy(s)) {
+		*no_room = true;
+		return false;
+	}
+	enum built built = sh != NULL && sh->on && j != NULL ? build_shifted(s, j, ts, n, sh) : BUILD_FAILED;
+	bool ok = built == BUILD_FAILED ? build_by_moves(s, j, ts, jp, shift, n) : built == BUILT;
+	ok = ok && compress_candidate(s, j, ts, n);
 	sched_scratch_clear(s);
 	if (!ok)
 		return false;
@@ -329,7 +566,7 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 			continue;
 		m++;
 		SCHED_ASSERT(!beyond_slack(j, k, t)); /* the compression above gave up on those */
-		p = num_add(p, sched_slack_cost(s, f[i], t));
+		p = num_add(p, sched_slack_cost(s, x->factors[i], t));
 	}
 	*price = p;
 	*moves = m;
@@ -448,7 +685,7 @@ static bool started_before(const struct sched_work *x, uint32_t i, sched_time_t 
  * scratch is too small from the start.
  */
 static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t part, uint32_t n,
-		     sched_time_t last_start, struct best *b)
+		     sched_time_t last_start, struct shifted *sh, struct best *b)
 {
 	struct sched_num price;
 	uint32_t moves;
@@ -459,7 +696,7 @@ static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts
 	 * the anchor (where it fits) that never beats conservative's schedule. */
 	if (j != NULL && ts > last_start && !better(b, own_price(s, j, ts), 0, false))
 		return;
-	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, &price, &moves, &b->no_room)) {
+	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, sh, &price, &moves, &b->no_room)) {
 		struct sched_work xw = sched_work_of(s);
 		keep(&xw, n, b, price, moves, ts, part, j == NULL && params_of(s)->removal_ties == SCHED_TIES_MORE);
 	}
@@ -502,19 +739,22 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 		 * by its estimate, then compressed (section 2.4). The slots are where the profile
 		 * changes and where a waiting job starts (the profile merges a job that starts as
 		 * another ends into one segment, but the slot between them is still a choice). */
+		struct shifted sh;
+		shifted_begin(s, n, j->estimate, &sh);
 		for (unsigned p = 0; p < s->n_parts; p++) {
 			if (!(j->allowed & (1u << p)))
 				continue;
 			const struct sched_profile *prof = sched_prof(s, p);
 			for (const struct sched_seg *g = sched_profile_first(prof); g != NULL;
 			     g = sched_profile_next(prof, g))
-				try_slot(s, j, g->time, (uint8_t)p, n, last_start, &b);
+				try_slot(s, j, g->time, (uint8_t)p, n, last_start, &sh, &b);
 			for (uint32_t i = 0; i < n; i++) {
 				sched_time_t ts = xw.jobs[i]->start;
 				if (!profile_has_time(prof, ts) && !started_before(&xw, i, ts))
-					try_slot(s, j, ts, (uint8_t)p, n, last_start, &b);
+					try_slot(s, j, ts, (uint8_t)p, n, last_start, &sh, &b);
 			}
 		}
+		shifted_end(s, &sh);
 	}
 	if (b.no_room) {
 		/* As without room from the start: conservative's schedule, nobody moved. */
@@ -569,7 +809,7 @@ static void reflow_slack(struct sched *s, bool ended)
 	for (uint32_t i = 0; i < n; i++) {
 		sched_time_t ts = x->jobs[i]->start;
 		if (!started_before(x, i, ts))
-			try_slot(s, NULL, ts, 0, n, SCHED_TIME_MAX, &b);
+			try_slot(s, NULL, ts, 0, n, SCHED_TIME_MAX, NULL, &b);
 	}
 	if (b.no_room) {
 		s->counters.scratch_short++;
