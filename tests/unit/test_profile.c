@@ -15,7 +15,14 @@ struct fixture {
 	struct sched_seg storage[SEGS];
 	struct sched_pool pool;
 	struct sched_profile p;
+#ifdef SCHED_PROFILE_FLAT
+	uint32_t flat[SCHED_FLAT_BYTES(SEGS) / sizeof(uint32_t)];
+#endif
 };
+
+/* The tests run twice in a flat build: on the list alone, then with the flat copy attached
+ * (whose checking build compares it with the list after every call). */
+static bool use_flat;
 
 static void setup(struct fixture *f, sched_time_t origin)
 {
@@ -23,6 +30,10 @@ static void setup(struct fixture *f, sched_time_t origin)
 			SEGS);
 	int err = sched_profile_init(&f->p, &f->pool, PROCS, origin);
 	(void)err;
+#ifdef SCHED_PROFILE_FLAT
+	if (use_flat)
+		sched_profile_attach_flat(&f->p, f->flat, SEGS);
+#endif
 }
 
 /* The reference: free processors at each whole second. */
@@ -282,6 +293,16 @@ static void random_against_reference(void)
 			/* Release a whole reservation, or (sometimes) only its tail. */
 			int k = (int)test_rng_range(&rng, 0, (uint32_t)n - 1);
 			struct res *v = &live[k];
+			if (v->start >= r.origin && test_rng_range(&rng, 0, 1) == 0) {
+				/* Could it start earlier? The reference's anchor with its own slot free. */
+				sched_time_t earliest = r.origin + test_rng_range(&rng, 0, 60);
+				ref_add(&r, v->start, v->dur, v->procs);
+				sched_time_t want = ref_find(&r, earliest, v->dur, v->procs);
+				ref_add(&r, v->start, v->dur, -v->procs);
+				CHECK_EQ(sched_profile_find_earlier(&f.p, earliest, (sched_procs_t)v->procs, v->dur,
+								    v->start),
+					 want < v->start ? want : SCHED_TIME_MAX);
+			}
 			sched_time_t from = v->start;
 			if (test_rng_range(&rng, 0, 3) == 0 && v->dur > 1)
 				from = v->start + test_rng_range(&rng, 1, v->dur - 1);
@@ -318,6 +339,11 @@ static void random_against_reference(void)
 	}
 }
 
+#ifdef SCHED_PROFILE_FLAT
+/* Every test above, with the flat copy attached. */
+static void flat_copy_passes_them_all(void);
+#endif
+
 static const struct test tests[] = {
 	{"empty_profile", empty_profile},
 	{"split_and_merge", split_and_merge},
@@ -326,8 +352,21 @@ static const struct test tests[] = {
 	{"restart_writes_the_same_list", restart_writes_the_same_list},
 	{"trim_forgets_the_past", trim_forgets_the_past},
 	{"random_against_reference", random_against_reference},
+#ifdef SCHED_PROFILE_FLAT
+	{"flat_copy_passes_them_all", flat_copy_passes_them_all},
+#endif
 	{NULL, NULL},
 };
+
+#ifdef SCHED_PROFILE_FLAT
+static void flat_copy_passes_them_all(void)
+{
+	use_flat = true;
+	for (const struct test *t = tests; t->fn != flat_copy_passes_them_all; t++)
+		t->fn();
+	use_flat = false;
+}
+#endif
 
 int main(int argc, char **argv)
 {
