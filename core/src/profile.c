@@ -76,6 +76,44 @@ static struct sched_seg *elem_at(const struct sched_profile *p, uint32_t i)
 	return (struct sched_seg *)(void *)((unsigned char *)sched_rel_get(&pool->base) + (size_t)i * pool->elem_size);
 }
 
+/*
+ * Resumable scans (issue 30 item 2). Within one compression a move changes
+ * the profile only from its new start on, so what a scan of width w from
+ * `earliest` learnt stays true before the point where it stopped: every run
+ * (stretch with room for w) that starts before the too-full segment at
+ * `at` ends by `at` and lasts at most `longest`. A later scan of the same
+ * width and earliest, for a duration over `longest` and a limit after `at`,
+ * would reject all of them, so it starts at `at`. A move to t <= at cuts
+ * `at` back to the last too-full segment before t. 64 slots, by width.
+ */
+#define FLAT_RESUME_SLOTS 64u
+
+struct flat_resume {
+	uint32_t width;    /* 0: empty */
+	sched_time_t earliest, at, longest;
+};
+
+static struct flat_resume *flat_resumes(const struct sched_profile *p)
+{
+	return (struct flat_resume *)(void *)(flat_time(p) + 3u * (size_t)p->flat_cap);
+}
+
+/* Nonzero between sched_profile_resume(p, true) and the next change that is not a move. */
+static uint32_t *flat_resume_on(const struct sched_profile *p)
+{
+	return (uint32_t *)(void *)(flat_resumes(p) + FLAT_RESUME_SLOTS);
+}
+
+void sched_profile_resume(struct sched_profile *p, bool on)
+{
+	if (!has_flat(p))
+		return;
+	if (on)
+		for (uint32_t i = 0; i < FLAT_RESUME_SLOTS; i++)
+			flat_resumes(p)[i].width = 0;
+	*flat_resume_on(p) = on;
+}
+
 /* Write entry i from list segment s. */
 static void flat_put(struct sched_profile *p, uint32_t i, const struct sched_seg *s)
 {
@@ -138,10 +176,38 @@ static bool flat_agrees(const struct sched_profile *p)
 	return i == p->count && flat_time(p)[i] == SCHED_TIME_MAX && flat_free(p)[i] == 0;
 }
 
+/*
+ * A move is about to change the profile from t on (its reserve at t, its
+ * release later): each saved scan that stopped at or after t resumes instead
+ * from the last segment before t too full for its width, or from scratch.
+ * O(slots x 16).
+ */
+static void flat_cut_back(struct sched_profile *p, sched_time_t t)
+{
+	const uint32_t *time = flat_time(p), *free = flat_free(p);
+	uint32_t below = flat_index(p, t); /* entries below it start before t */
+	if (time[below] < t)
+		below++;
+	for (uint32_t s = 0; s < FLAT_RESUME_SLOTS; s++) {
+		struct flat_resume *r = &flat_resumes(p)[s];
+		if (r->width == 0 || r->at < t)
+			continue;
+		/* A walk back past 16 entries is not worth its cost: start that width afresh. */
+		uint32_t k = below, stop = below > 16u ? below - 16u : 0;
+		while (k > stop && free[k - 1u] >= r->width)
+			k--;
+		if (k == stop && (k == 0 || free[k - 1u] >= r->width))
+			r->width = 0;
+		else
+			r->at = time[k - 1u];
+	}
+}
+
 void sched_profile_attach_flat(struct sched_profile *p, void *storage, uint32_t segs)
 {
 	sched_rel_set(&p->flat, storage);
 	p->flat_cap = (uint32_t)SCHED_FLAT_ENTRIES(segs);
+	*flat_resume_on(p) = 0;
 	if (p->pool != 0 && p->count > 0)
 		flat_fill(p);
 }
@@ -285,19 +351,33 @@ struct flat_ask {
  * O(segments / 16 + runs).
  */
 static inline __attribute__((always_inline)) sched_time_t
-flat_search_on(const struct sched_profile *p, const struct flat_ask *q, enum sched_flat_path path, uint32_t *at)
+flat_search_on(const struct sched_profile *p, const struct flat_ask *q, enum sched_flat_path path, uint32_t *at,
+	       struct flat_resume *r)
 {
 	const uint32_t *time = flat_time(p), *free = flat_free(p);
 	const sched_time_t dur = q->dur, limit = q->limit;
 	const sched_procs_t procs = q->procs;
-	uint32_t i = flat_index(p, q->earliest);
 	sched_time_t cand = q->earliest, need = 0;
-	bool in_run = free[i] >= procs;
-	if (in_run) {
-		if (cand >= limit || dur > SCHED_TIME_MAX - 1 - cand)
-			return SCHED_TIME_MAX;
-		need = q->own && cand + dur > limit ? limit : cand + dur;
+	sched_time_t longest = 0, last_full = 0; /* what r saves: see struct flat_resume */
+	bool rejected = false, in_run;
+	uint32_t i;
+	if (r != NULL && r->width == procs && r->earliest == q->earliest && dur > r->longest && limit > r->at) {
+		i = flat_index(p, r->at); /* a too-full segment: every run before it is too short */
+		SCHED_ASSERT(free[i] < procs);
+		in_run = false;
+		longest = r->longest;
+		last_full = r->at;
+		rejected = true;
+	} else {
+		i = flat_index(p, q->earliest);
+		in_run = free[i] >= procs;
+		if (in_run) {
+			if (cand >= limit || dur > SCHED_TIME_MAX - 1 - cand)
+				return SCHED_TIME_MAX;
+			need = q->own && cand + dur > limit ? limit : cand + dur;
+		}
 	}
+	sched_time_t t = SCHED_TIME_MAX;
 	uint32_t start = i;
 	for (uint32_t b = i + 1u;; b += 16u) {
 		uint32_t full = sched_flat_mask(path, free + b, procs);
@@ -311,7 +391,7 @@ flat_search_on(const struct sched_profile *p, const struct flat_ask *q, enum sch
 				j += (unsigned)__builtin_ctz(rest);
 				cand = time[b + j];
 				if (cand >= limit || dur > SCHED_TIME_MAX - 1 - cand)
-					return SCHED_TIME_MAX; /* no later run starts before the limit either */
+					goto done; /* no later run starts before the limit either */
 				need = q->own && cand + dur > limit ? limit : cand + dur;
 				start = b + j;
 				in_run = true;
@@ -324,37 +404,50 @@ flat_search_on(const struct sched_profile *p, const struct flat_ask *q, enum sch
 			j += (unsigned)__builtin_ctz(rest);
 			if (time[b + j] >= need) {
 				*at = start;
-				return cand;
+				t = cand;
+				goto done;
 			}
 			in_run = false; /* too full: the next candidate is after it */
+			last_full = time[b + j];
+			if (last_full - cand > longest)
+				longest = last_full - cand;
+			rejected = true;
 			if (++j == 16u)
 				break;
 		}
 	}
+done:
+	if (r != NULL && rejected)
+		*r = (struct flat_resume){ .width = procs, .earliest = q->earliest, .at = last_full, .longest = longest };
+	return t;
 }
 
-static sched_time_t flat_search_scalar(const struct sched_profile *p, const struct flat_ask *q, uint32_t *at)
+static sched_time_t flat_search_scalar(const struct sched_profile *p, const struct flat_ask *q, uint32_t *at,
+					struct flat_resume *r)
 {
-	return flat_search_on(p, q, SCHED_FLAT_SCALAR, at);
+	return flat_search_on(p, q, SCHED_FLAT_SCALAR, at, r);
 }
 
 #if SCHED_FLAT_X86
 __attribute__((target("sse2"))) static sched_time_t flat_search_sse2(const struct sched_profile *p,
-								   const struct flat_ask *q, uint32_t *at)
+								   const struct flat_ask *q, uint32_t *at,
+					struct flat_resume *r)
 {
-	return flat_search_on(p, q, SCHED_FLAT_SSE2, at);
+	return flat_search_on(p, q, SCHED_FLAT_SSE2, at, r);
 }
 
 __attribute__((target("avx2"))) static sched_time_t flat_search_avx2(const struct sched_profile *p,
-								   const struct flat_ask *q, uint32_t *at)
+								   const struct flat_ask *q, uint32_t *at,
+					struct flat_resume *r)
 {
-	return flat_search_on(p, q, SCHED_FLAT_AVX2, at);
+	return flat_search_on(p, q, SCHED_FLAT_AVX2, at, r);
 }
 
 __attribute__((target("avx512f"))) static sched_time_t flat_search_avx512(const struct sched_profile *p,
-									 const struct flat_ask *q, uint32_t *at)
+									 const struct flat_ask *q, uint32_t *at,
+					struct flat_resume *r)
 {
-	return flat_search_on(p, q, SCHED_FLAT_AVX512, at);
+	return flat_search_on(p, q, SCHED_FLAT_AVX512, at, r);
 }
 #endif
 
@@ -363,22 +456,24 @@ static sched_time_t flat_search(const struct sched_profile *p, sched_time_t earl
 				sched_time_t dur, sched_time_t limit, bool own, const struct sched_seg **at)
 {
 	struct flat_ask q = { .earliest = earliest, .dur = dur, .limit = limit, .procs = procs, .own = own };
+	/* Only the compression's questions resume (own: may this job move earlier?). */
+	struct flat_resume *r = own && *flat_resume_on(p) ? &flat_resumes(p)[procs % FLAT_RESUME_SLOTS] : NULL;
 	uint32_t first = 0;
 	sched_time_t t;
 	switch (sched_flat_path()) {
 #if SCHED_FLAT_X86
 	case SCHED_FLAT_AVX512:
-		t = flat_search_avx512(p, &q, &first);
+		t = flat_search_avx512(p, &q, &first, r);
 		break;
 	case SCHED_FLAT_AVX2:
-		t = flat_search_avx2(p, &q, &first);
+		t = flat_search_avx2(p, &q, &first, r);
 		break;
 	case SCHED_FLAT_SSE2:
-		t = flat_search_sse2(p, &q, &first);
+		t = flat_search_sse2(p, &q, &first, r);
 		break;
 #endif
 	default:
-		t = flat_search_scalar(p, &q, &first);
+		t = flat_search_scalar(p, &q, &first, r);
 		break;
 	}
 	if (t != SCHED_TIME_MAX && at != NULL)
@@ -402,13 +497,13 @@ static void flat_cross_check(const struct sched_profile *p, sched_time_t earlies
 	SCHED_ASSERT(t == SCHED_TIME_MAX || at == NULL || lat == *at);
 	struct flat_ask q = { .earliest = earliest, .dur = dur, .limit = limit, .procs = procs, .own = own };
 	uint32_t first = 0;
-	SCHED_ASSERT(flat_search_scalar(p, &q, &first) == t);
+	SCHED_ASSERT(flat_search_scalar(p, &q, &first, NULL) == t);
 #if SCHED_FLAT_X86
-	SCHED_ASSERT(flat_search_sse2(p, &q, &first) == t);
+	SCHED_ASSERT(flat_search_sse2(p, &q, &first, NULL) == t);
 	if (__builtin_cpu_supports("avx2"))
-		SCHED_ASSERT(flat_search_avx2(p, &q, &first) == t);
+		SCHED_ASSERT(flat_search_avx2(p, &q, &first, NULL) == t);
 	if (__builtin_cpu_supports("avx512f"))
-		SCHED_ASSERT(flat_search_avx512(p, &q, &first) == t);
+		SCHED_ASSERT(flat_search_avx512(p, &q, &first, NULL) == t);
 #endif
 	SCHED_ASSERT(t == SCHED_TIME_MAX || lat == elem_at(p, flat_seg(p)[first]));
 }
@@ -589,6 +684,11 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 {
 	sched_time_t end;
 	struct sched_seg *a;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p))
+		*flat_resume_on(p) = 0; /* a change that is not a move: saved scans may be wrong (move_earlier
+					* puts it back after its own two calls) */
+#endif
 	int err = interval(p, start, dur, procs, hint, &end, &a);
 	if (err != SCHED_OK)
 		return err;
@@ -679,6 +779,11 @@ int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, s
 	sched_time_t t = search_earlier(p, earliest, procs, dur, own_start, &at);
 	if (t == SCHED_TIME_MAX)
 		return SCHED_E_RANGE;
+#ifdef SCHED_PROFILE_FLAT
+	uint32_t resuming = has_flat(p) ? *flat_resume_on(p) : 0;
+	if (resuming)
+		flat_cut_back(p, t);
+#endif
 	/* The anchor's segment survives the release, which splits and merges only at own_start
 	 * and own_start + dur, both after t; so both scans start there. */
 	int err = adjust(p, own_start, dur, procs, +1, at, NULL);
@@ -687,6 +792,10 @@ int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, s
 	err = adjust(p, t, dur, procs, -1, at, NULL);
 	if (err == SCHED_OK)
 		*start = t;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p))
+		*flat_resume_on(p) = err == SCHED_OK ? resuming : 0;
+#endif
 	return err;
 }
 
@@ -710,6 +819,7 @@ void sched_profile_trim(struct sched_profile *p, sched_time_t now)
 		first->time = now;
 #ifdef SCHED_PROFILE_FLAT
 	if (has_flat(p)) {
+		*flat_resume_on(p) = 0;
 		uint32_t *cols[3] = { flat_time(p), flat_free(p), flat_seg(p) };
 		for (unsigned c = 0; gone > 0 && c < 3u; c++)
 			__builtin_memmove(cols[c], cols[c] + gone, (size_t)(p->count + 1u) * sizeof(uint32_t));

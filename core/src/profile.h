@@ -52,6 +52,20 @@ struct sched_profile {
  * then read the arrays, and every change keeps both in step. O(n).
  */
 void sched_profile_attach_flat(struct sched_profile *p, void *storage, uint32_t segs);
+
+/**
+ * Let find_earlier and move_earlier resume where the last scan of the same width stopped
+ * (@p on), until this is called with false or anything but move_earlier changes @p p: for
+ * one compression. Answers are unchanged. O(1); O(64) to start.
+ */
+void sched_profile_resume(struct sched_profile *p, bool on);
+#else
+/* The list has nothing to resume (the board's instruction counts stay as they are). */
+static inline void sched_profile_resume(struct sched_profile *p, bool on)
+{
+	(void)p;
+	(void)on;
+}
 #endif
 
 /**

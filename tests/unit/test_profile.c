@@ -339,6 +339,54 @@ static void random_against_reference(void)
 	}
 }
 
+/*
+ * A compression with resumable scans (a no-op on the list): fill the
+ * profile with random reservations, then move each, in order, to its
+ * earliest start with its own slot free, as sched_compress() does; every
+ * anchor must be the brute-force one, moves landing before and after the
+ * saved scans alike. Widths repeat (1-4) so that scans do resume.
+ */
+static void compression_resumes_scans(void)
+{
+	for (uint32_t seed = 1; seed <= 40; seed++) {
+		struct fixture f;
+		static struct ref r;
+		struct res live[MAX_RES];
+		int n = 0;
+		struct test_rng rng;
+		test_rng_seed(&rng, seed);
+		setup(&f, 0);
+		ref_init(&r, 0);
+		while (n < MAX_RES) {
+			sched_time_t start = test_rng_range(&rng, 0, 1500), dur = test_rng_range(&rng, 1, 80);
+			int procs = (int)test_rng_range(&rng, 1, 4) * (seed % 2 ? 1 : 3);
+			if (!ref_fits(&r, start, dur, procs))
+				continue;
+			CHECK_EQ(sched_profile_reserve(&f.p, start, dur, (sched_procs_t)procs), SCHED_OK);
+			ref_add(&r, start, dur, -procs);
+			live[n++] = (struct res){start, dur, procs};
+		}
+		for (int pass = 0; pass < 3; pass++) {
+			sched_profile_resume(&f.p, true);
+			sched_time_t earliest = test_rng_range(&rng, 0, 20);
+			for (int k = 0; k < n; k++) {
+				struct res *v = &live[k];
+				ref_add(&r, v->start, v->dur, v->procs);
+				sched_time_t want = ref_find(&r, earliest, v->dur, v->procs);
+				sched_time_t got = v->start;
+				int err = sched_profile_move_earlier(&f.p, earliest, (sched_procs_t)v->procs, v->dur,
+								     v->start, &got);
+				CHECK_EQ(err, want < v->start ? SCHED_OK : SCHED_E_RANGE);
+				CHECK_EQ(got, want < v->start ? want : v->start);
+				v->start = got;
+				ref_add(&r, v->start, v->dur, -v->procs);
+			}
+			sched_profile_resume(&f.p, false);
+			CHECK(agrees(&f.p, &r));
+		}
+	}
+}
+
 #ifdef SCHED_PROFILE_FLAT
 /* Every test above, with the flat copy attached. */
 static void flat_copy_passes_them_all(void);
@@ -352,6 +400,7 @@ static const struct test tests[] = {
 	{"restart_writes_the_same_list", restart_writes_the_same_list},
 	{"trim_forgets_the_past", trim_forgets_the_past},
 	{"random_against_reference", random_against_reference},
+	{"compression_resumes_scans", compression_resumes_scans},
 #ifdef SCHED_PROFILE_FLAT
 	{"flat_copy_passes_them_all", flat_copy_passes_them_all},
 #endif
