@@ -304,9 +304,18 @@ sched_procs_t sched_profile_free_at(const struct sched_profile *p, sched_time_t 
  * the credit carries it to the candidate's end. It stops because the last
  * real segment (and the sentinel) have every processor free. O(segments).
  */
-static sched_time_t list_search(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
+#ifdef SCHED_PROFILE_FLAT
+#define LIST_SEARCH list_search /* search() chooses between it and flat_search() */
+#else
+#define LIST_SEARCH search /* the board's: the list alone, its code as it always was */
+#endif
+static sched_time_t LIST_SEARCH(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
 				sched_time_t dur, sched_time_t limit, bool own, const struct sched_seg **at)
 {
+	if (procs == 0 || dur == 0 || procs > p->procs)
+		return SCHED_TIME_MAX;
+	if (earliest < sched_profile_origin(p))
+		earliest = sched_profile_origin(p);
 	const struct sched_seg *g = seg_at(p, earliest);
 	sched_time_t cand = earliest;
 	for (;;) {
@@ -509,24 +518,23 @@ static void flat_cross_check(const struct sched_profile *p, sched_time_t earlies
 }
 #endif
 
+#ifdef SCHED_PROFILE_FLAT
 static sched_time_t search(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
 			   sched_time_t dur, sched_time_t limit, bool own, const struct sched_seg **at)
 {
+	if (!has_flat(p))
+		return list_search(p, earliest, procs, dur, limit, own, at);
 	if (procs == 0 || dur == 0 || procs > p->procs)
 		return SCHED_TIME_MAX;
 	if (earliest < sched_profile_origin(p))
 		earliest = sched_profile_origin(p);
-#ifdef SCHED_PROFILE_FLAT
-	if (has_flat(p)) {
-		sched_time_t t = flat_search(p, earliest, procs, dur, limit, own, at);
+	sched_time_t t = flat_search(p, earliest, procs, dur, limit, own, at);
 #ifdef SCHED_DEBUG
-		flat_cross_check(p, earliest, procs, dur, limit, own, t, at);
+	flat_cross_check(p, earliest, procs, dur, limit, own, t, at);
 #endif
-		return t;
-	}
-#endif
-	return list_search(p, earliest, procs, dur, limit, own, at);
+	return t;
 }
+#endif
 
 sched_time_t sched_profile_find(const struct sched_profile *p, sched_time_t earliest,
 				sched_procs_t procs, sched_time_t dur)
