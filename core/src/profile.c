@@ -92,25 +92,32 @@ struct flat_resume {
 	uint32_t width;    /* 0: empty */
 	sched_time_t earliest, at, longest;
 };
+/* SCHED_FLAT_BYTES counts 4 words a slot, then 4 for the used bits and the on flag. */
+_Static_assert(sizeof(struct flat_resume) == 4u * sizeof(uint32_t), "a saved scan is four words");
 
 static struct flat_resume *flat_resumes(const struct sched_profile *p)
 {
 	return (struct flat_resume *)(void *)(flat_time(p) + 3u * (size_t)p->flat_cap);
 }
 
+/* The slots saved since sched_profile_resume(p, true), one bit each (so that starting and
+ * cutting back cost what is in use, not 64 slots). */
+static uint64_t *flat_resume_used(const struct sched_profile *p)
+{
+	return (uint64_t *)(void *)(flat_resumes(p) + FLAT_RESUME_SLOTS);
+}
+
 /* Nonzero between sched_profile_resume(p, true) and the next change that is not a move. */
 static uint32_t *flat_resume_on(const struct sched_profile *p)
 {
-	return (uint32_t *)(void *)(flat_resumes(p) + FLAT_RESUME_SLOTS);
+	return (uint32_t *)(void *)(flat_resume_used(p) + 1);
 }
 
 void sched_profile_resume(struct sched_profile *p, bool on)
 {
 	if (!has_flat(p))
 		return;
-	if (on)
-		for (uint32_t i = 0; i < FLAT_RESUME_SLOTS; i++)
-			flat_resumes(p)[i].width = 0;
+	*flat_resume_used(p) = 0;
 	*flat_resume_on(p) = on;
 }
 
@@ -188,8 +195,8 @@ static void flat_cut_back(struct sched_profile *p, sched_time_t t)
 	uint32_t below = flat_index(p, t); /* entries below it start before t */
 	if (time[below] < t)
 		below++;
-	for (uint32_t s = 0; s < FLAT_RESUME_SLOTS; s++) {
-		struct flat_resume *r = &flat_resumes(p)[s];
+	for (uint64_t used = *flat_resume_used(p); used != 0; used &= used - 1u) {
+		struct flat_resume *r = &flat_resumes(p)[__builtin_ctzll(used)];
 		if (r->width == 0 || r->at < t)
 			continue;
 		/* A walk back past 16 entries is not worth its cost: start that width afresh. */
@@ -466,7 +473,15 @@ static sched_time_t flat_search(const struct sched_profile *p, sched_time_t earl
 {
 	struct flat_ask q = { .earliest = earliest, .dur = dur, .limit = limit, .procs = procs, .own = own };
 	/* Only the compression's questions resume (own: may this job move earlier?). */
-	struct flat_resume *r = own && *flat_resume_on(p) ? &flat_resumes(p)[procs % FLAT_RESUME_SLOTS] : NULL;
+	struct flat_resume *r = NULL;
+	if (own && *flat_resume_on(p)) {
+		uint32_t slot = procs % FLAT_RESUME_SLOTS;
+		r = &flat_resumes(p)[slot];
+		if ((*flat_resume_used(p) >> slot & 1u) == 0) {
+			r->width = 0; /* left from an earlier compression */
+			*flat_resume_used(p) |= (uint64_t)1 << slot;
+		}
+	}
 	uint32_t first = 0;
 	sched_time_t t;
 	switch (sched_flat_path()) {

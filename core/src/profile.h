@@ -47,7 +47,7 @@ struct sched_profile {
 
 #ifdef SCHED_PROFILE_FLAT
 /**
- * Give @p p a flat copy in @p storage (SCHED_FLAT_BYTES(@p segs) bytes, 4-aligned, for a
+ * Give @p p a flat copy in @p storage (SCHED_FLAT_BYTES(@p segs) bytes, 8-aligned, for a
  * pool of @p segs segments) and fill it from the list if @p p holds segments: searches
  * then read the arrays, and every change keeps both in step. O(n).
  */

@@ -16,7 +16,7 @@ struct fixture {
 	struct sched_pool pool;
 	struct sched_profile p;
 #ifdef SCHED_PROFILE_FLAT
-	uint32_t flat[SCHED_FLAT_BYTES(SEGS) / sizeof(uint32_t)];
+	_Alignas(8) uint32_t flat[SCHED_FLAT_BYTES(SEGS) / sizeof(uint32_t)];
 #endif
 };
 
