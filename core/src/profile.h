@@ -56,7 +56,7 @@ void sched_profile_attach_flat(struct sched_profile *p, void *storage, uint32_t 
 /**
  * Let find_earlier and move_earlier resume where the last scan of the same width stopped
  * (@p on), until this is called with false or anything but move_earlier changes @p p: for
- * one compression. Answers are unchanged. O(1); O(64) to start.
+ * one compression. Answers are unchanged. O(1).
  */
 void sched_profile_resume(struct sched_profile *p, bool on);
 #else
