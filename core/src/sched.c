@@ -143,14 +143,20 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 	sched_rel_t *buckets = sched_buckets(s);
 	for (uint32_t i = 0; i < c.max_jobs; i++)
 		buckets[i] = 0;
-	/* The flat copy (host builds; 0 bytes on the board) after the id index. */
+#ifdef SCHED_PROFILE_FLAT
+	/* The flat copy (host builds only: the board's code stays as it was) after the id index. */
 	unsigned char *flat = mem + jobs_bytes + segs_bytes + (size_t)c.max_jobs * sizeof(sched_rel_t);
 	size_t flat_bytes = SCHED_FLAT_BYTES(SCHED_SEGMENTS(c.max_jobs));
+#endif
 
 	/* Scratch: work segments, then the per-job arrays (pointers first, for alignment). */
 	struct sched_scratch *x = &s->scratch;
 	if (c.scratch_jobs > 0) {
+#ifdef SCHED_PROFILE_FLAT
 		unsigned char *sm = flat + flat_bytes;
+#else
+		unsigned char *sm = mem + jobs_bytes + segs_bytes + (size_t)c.max_jobs * sizeof(sched_rel_t);
+#endif
 		size_t wsegs = SCHED_SEGMENTS(c.scratch_jobs) * sizeof(struct sched_seg);
 		x->cap = c.scratch_jobs;
 		sched_pool_init(&x->segs, sm, sizeof(struct sched_seg), offsetof(struct sched_seg, link),
@@ -160,8 +166,8 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 #ifdef SCHED_PROFILE_FLAT
 		/* The work profile of partition 0 searches as fast as the live one (slack's trials). */
 		sched_profile_attach_flat(&x->work[0], sm, (uint32_t)SCHED_SEGMENTS(c.scratch_jobs));
-#endif
 		sm += SCHED_FLAT_BYTES(SCHED_SEGMENTS(c.scratch_jobs));
+#endif
 		sched_rel_set(&x->factors_at, sm);
 		sm += (size_t)c.scratch_jobs * SCHED_NUM_BYTES;
 		sched_rel_set(&x->jobs_at, sm);
