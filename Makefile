@@ -21,10 +21,20 @@ TEST_INC := -Icore/src
 # The program version the replayer's CSV and JSON record (run_version): the commit it was built from.
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
+# The host's profile (docs/design.md, The flat copy): PROFILE=flat (the default) keeps a flat
+# copy beside the list and searches it with vectors; PROFILE=list is the board's list alone.
+# SIMD=scalar|sse2|avx2|avx512 forces the flat search's path (default: the widest the CPU has,
+# chosen at run time). A build with other values wants its own BUILD=dir.
+PROFILE ?= flat
+SIMD ?=
+SIMD_LEVEL := $(if $(SIMD),$(or $(if $(filter scalar,$(SIMD)),0),$(if $(filter sse2,$(SIMD)),1),$(if $(filter avx2,$(SIMD)),2),$(if $(filter avx512,$(SIMD)),3),$(error SIMD=$(SIMD): one of scalar sse2 avx2 avx512)))
+PROFILE_DEFS := $(if $(filter flat,$(PROFILE)),-DSCHED_PROFILE_FLAT,$(if $(filter list,$(PROFILE)),,$(error PROFILE=$(PROFILE): list or flat))) \
+                $(if $(SIMD),-DSCHED_PROFILE_SIMD=$(SIMD_LEVEL))
+
 # Host variants: rel (what users run) and san (what the tests run).
-CFLAGS_rel := -O2 -g
+CFLAGS_rel := -O2 -g $(PROFILE_DEFS)
 CFLAGS_san := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
-              -fno-sanitize-recover=all -DSCHED_DEBUG -DSCHED_FAILPOINTS
+              -fno-sanitize-recover=all -DSCHED_DEBUG -DSCHED_FAILPOINTS $(PROFILE_DEFS)
 LDFLAGS_rel :=
 LDFLAGS_san := -fsanitize=address,undefined
 

@@ -11,7 +11,9 @@
 # cores); CPU time, unlike wall time, hardly depends on that.
 # Writes docs/bench-load.md (OUT=... elsewhere), keeping its hand-written notes (from its
 # "## Notes" heading on).
-#   CAP=600 RUNS=3 FAST=5 WORKERS=N TRACES="..." SHRINKS="..." tools/bench_load.sh
+# ONLY=REGEX keeps the policies whose row name matches (e.g. ONLY='^cons$' for the rows a profile
+# change moves; the other rows of OUT are then not written: copy the rows wanted by hand).
+#   CAP=600 RUNS=3 FAST=5 WORKERS=N TRACES="..." SHRINKS="..." ONLY=REGEX tools/bench_load.sh
 set -eu
 B=${BUILD:-build}
 out=${OUT:-docs/bench-load.md}
@@ -41,6 +43,14 @@ policies=(
 	"cons resdepth 64|--policy cons --reservation-depth 64"
 	"easy|--policy easy"
 )
+if [ -n "${ONLY:-}" ]; then
+	kept=()
+	for p in "${policies[@]}"; do
+		[[ ${p%%|*} =~ $ONLY ]] && kept+=("$p")
+	done
+	[ ${#kept[@]} -gt 0 ] || { echo "bench_load: ONLY=$ONLY matches no policy" >&2; exit 2; }
+	policies=("${kept[@]}")
+fi
 
 . "$(dirname "$0")/lib.sh"
 [ -x /usr/bin/time ] || need_packages time

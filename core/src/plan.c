@@ -127,6 +127,8 @@ void sched_compress(struct sched *s)
 	sched_time_t first = SCHED_TIME_MAX;
 	bool all_seen = true;
 	struct sched_list *it;
+	if (s->n_parts == 1)
+		sched_profile_resume(sched_prof(s, 0), true); /* moves alone change it until the end */
 	sched_list_for_each(it, &s->waiting) {
 		struct sched_job *j = sched_job_of(it);
 		if (sched_move_earlier(s, j))
@@ -141,6 +143,8 @@ void sched_compress(struct sched *s)
 		if (reserved_left != 0 && j->reserved && --reserved_left == 0)
 			break; /* the jobs after the reservation depth hold nothing to move, or reserved */
 	}
+	if (s->n_parts == 1)
+		sched_profile_resume(sched_prof(s, 0), false);
 	if (all_seen)
 		s->first_start = first;
 	else

@@ -2,6 +2,9 @@
 /* The availability profile (seed 000 section 2.1): anchor search, reserve, release, merge. */
 #include "profile.h"
 #include "sched/err.h"
+#ifdef SCHED_PROFILE_FLAT
+#include "profile_scan.h"
+#endif
 
 static struct sched_seg *seg_of(struct sched_list *link)
 {
@@ -28,6 +31,203 @@ static bool is_end(const struct sched_profile *p, const struct sched_seg *s)
 	return s == &p->end;
 }
 
+#ifdef SCHED_PROFILE_FLAT
+/*
+ * The flat copy (host builds, issue 30): the same segments as the list, in
+ * three arrays indexed in time order (start time, free count, the list
+ * element's index in the pool), then a sentinel at index count (time
+ * SCHED_TIME_MAX, free 0: a too-full scan stops there) and SCHED_FLAT_PAD
+ * entries the vector scans may read. Searches read the arrays (binary search
+ * for a time, vector scans for runs) and return list segments through the
+ * index, so the list's own upkeep starts where it must instead of walking.
+ * Every split, merge, update and trim changes both; SCHED_DEBUG builds run
+ * the list search beside the flat one and compare answers and contents.
+ */
+static bool has_flat(const struct sched_profile *p)
+{
+	return p->flat != 0;
+}
+
+static uint32_t *flat_time(const struct sched_profile *p)
+{
+	return sched_rel_get(&p->flat);
+}
+
+static uint32_t *flat_free(const struct sched_profile *p)
+{
+	return flat_time(p) + p->flat_cap;
+}
+
+static uint32_t *flat_seg(const struct sched_profile *p)
+{
+	return flat_time(p) + 2u * (size_t)p->flat_cap;
+}
+
+static uint32_t elem_index(const struct sched_profile *p, const struct sched_seg *s)
+{
+	const struct sched_pool *pool = pool_of(p);
+	return (uint32_t)((size_t)((const unsigned char *)s - (const unsigned char *)sched_rel_get(&pool->base)) /
+			  pool->elem_size);
+}
+
+static struct sched_seg *elem_at(const struct sched_profile *p, uint32_t i)
+{
+	const struct sched_pool *pool = pool_of(p);
+	return (struct sched_seg *)(void *)((unsigned char *)sched_rel_get(&pool->base) + (size_t)i * pool->elem_size);
+}
+
+/*
+ * Resumable scans (issue 30 item 2). Within one compression a move changes
+ * the profile only from its new start on, so what a scan of width w from
+ * `earliest` learnt stays true before the point where it stopped: every run
+ * (stretch with room for w) that starts before the too-full segment at
+ * `at` ends by `at` and lasts at most `longest`. A later scan of the same
+ * width and earliest, for a duration over `longest` and a limit after `at`,
+ * would reject all of them, so it starts at `at`. A move to t <= at cuts
+ * `at` back to the last too-full segment before t. 64 slots, by width.
+ */
+#define FLAT_RESUME_SLOTS 64u
+
+struct flat_resume {
+	uint32_t width;    /* 0: empty */
+	sched_time_t earliest, at, longest;
+};
+/* SCHED_FLAT_BYTES counts 4 words a slot, then 4 for the used bits and the on flag. */
+_Static_assert(sizeof(struct flat_resume) == 4u * sizeof(uint32_t), "a saved scan is four words");
+
+static struct flat_resume *flat_resumes(const struct sched_profile *p)
+{
+	return (struct flat_resume *)(void *)(flat_time(p) + 3u * (size_t)p->flat_cap);
+}
+
+/* The slots saved since sched_profile_resume(p, true), one bit each (so that starting and
+ * cutting back cost what is in use, not 64 slots). */
+static uint64_t *flat_resume_used(const struct sched_profile *p)
+{
+	return (uint64_t *)(void *)(flat_resumes(p) + FLAT_RESUME_SLOTS);
+}
+
+/* Nonzero between sched_profile_resume(p, true) and the next change that is not a move. */
+static uint32_t *flat_resume_on(const struct sched_profile *p)
+{
+	return (uint32_t *)(void *)(flat_resume_used(p) + 1);
+}
+
+void sched_profile_resume(struct sched_profile *p, bool on)
+{
+	if (!has_flat(p))
+		return;
+	*flat_resume_used(p) = 0;
+	*flat_resume_on(p) = on;
+}
+
+/* Write entry i from list segment s. */
+static void flat_put(struct sched_profile *p, uint32_t i, const struct sched_seg *s)
+{
+	flat_time(p)[i] = s->time;
+	flat_free(p)[i] = s->free;
+	flat_seg(p)[i] = elem_index(p, s);
+}
+
+static void flat_sentinel(struct sched_profile *p)
+{
+	flat_time(p)[p->count] = SCHED_TIME_MAX;
+	flat_free(p)[p->count] = 0;
+}
+
+/* Refill the arrays from the list. O(n): for the bulk calls (copy, attach). */
+static void flat_fill(struct sched_profile *p)
+{
+	if (!has_flat(p))
+		return;
+	uint32_t i = 0;
+	for (const struct sched_seg *s = sched_profile_first(p); !is_end(p, s); s = seg_next(s))
+		flat_put(p, i++, s);
+	flat_sentinel(p);
+}
+
+/* Index of the last segment starting at or before t (t not before the origin). O(log n). */
+static uint32_t flat_index(const struct sched_profile *p, sched_time_t t)
+{
+	const uint32_t *time = flat_time(p);
+	uint32_t lo = 0, hi = p->count; /* time[lo] <= t < time[hi] (the sentinel's is MAX) */
+	while (hi - lo > 1u) {
+		uint32_t mid = lo + (hi - lo) / 2u;
+		if (time[mid] <= t)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Move entries [from, count] (the sentinel included) by one: up to open a gap at `from`
+ * (count already counts the new one), or down over entry from - 1. O(n - from) words. */
+static void flat_shift(struct sched_profile *p, uint32_t from, bool up)
+{
+	/* memmove: the host's libc has it, and it moves at memory speed (the board never builds this). */
+	uint32_t *cols[3] = { flat_time(p), flat_free(p), flat_seg(p) };
+	size_t n = (size_t)(p->count - from + (up ? 0u : 1u)) * sizeof(uint32_t);
+	for (unsigned c = 0; c < 3u; c++)
+		__builtin_memmove(up ? cols[c] + from + 1u : cols[c] + from - 1u, cols[c] + from, n);
+}
+
+/* Do the list and the arrays hold the same segments? O(n). */
+static bool flat_agrees(const struct sched_profile *p)
+{
+	uint32_t i = 0;
+	for (const struct sched_seg *s = sched_profile_first(p); !is_end(p, s); s = seg_next(s), i++)
+		if (i >= p->count || flat_time(p)[i] != s->time || flat_free(p)[i] != s->free ||
+		    elem_at(p, flat_seg(p)[i]) != s)
+			return false;
+	return i == p->count && flat_time(p)[i] == SCHED_TIME_MAX && flat_free(p)[i] == 0;
+}
+
+/*
+ * A move is about to change the profile from t on (its reserve at t, its
+ * release later): each saved scan that stopped at or after t resumes instead
+ * from the last segment before t too full for its width, or from scratch.
+ * O(slots x 16).
+ */
+static void flat_cut_back(struct sched_profile *p, sched_time_t t)
+{
+	const uint32_t *time = flat_time(p), *free = flat_free(p);
+	uint32_t below = flat_index(p, t); /* entries below it start before t */
+	if (time[below] < t)
+		below++;
+	for (uint64_t used = *flat_resume_used(p); used != 0; used &= used - 1u) {
+		struct flat_resume *r = &flat_resumes(p)[__builtin_ctzll(used)];
+		if (r->width == 0 || r->at < t)
+			continue;
+		/* A walk back past 16 entries is not worth its cost: start that width afresh. */
+		uint32_t k = below, stop = below > 16u ? below - 16u : 0;
+		while (k > stop && free[k - 1u] >= r->width)
+			k--;
+		if (k == stop && (k == 0 || free[k - 1u] >= r->width))
+			r->width = 0;
+		else
+			r->at = time[k - 1u];
+	}
+}
+
+void sched_profile_attach_flat(struct sched_profile *p, void *storage, uint32_t segs)
+{
+	sched_rel_set(&p->flat, storage);
+	p->flat_cap = (uint32_t)SCHED_FLAT_ENTRIES(segs);
+	*flat_resume_on(p) = 0;
+	if (p->pool != 0 && p->count > 0)
+		flat_fill(p);
+}
+
+#endif
+
+#if defined(SCHED_PROFILE_FLAT) && defined(SCHED_DEBUG)
+/* After every change (the checking build): the copy still matches the list. O(n). */
+#define FLAT_CHECK(p) SCHED_ASSERT(!has_flat(p) || flat_agrees(p))
+#else
+#define FLAT_CHECK(p) ((void)0)
+#endif
+
 /* The header of a profile with no segment yet. */
 static void setup(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs)
 {
@@ -49,6 +249,12 @@ static void begin(struct sched_profile *p, struct sched_pool *pool, sched_procs_
 	first->free = free;
 	sched_list_push_back(&p->end.link, &first->link);
 	p->count = 1;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p)) {
+		flat_put(p, 0, first);
+		flat_sentinel(p);
+	}
+#endif
 }
 
 int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs,
@@ -59,6 +265,9 @@ int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_p
 	struct sched_seg *first = sched_pool_alloc(pool);
 	if (first == NULL)
 		return SCHED_E_NOSPACE;
+#ifdef SCHED_PROFILE_FLAT
+	p->flat = 0; /* a flat copy is attached after init (sched_profile_attach_flat) */
+#endif
 	begin(p, pool, procs, first, origin, procs);
 	return SCHED_OK;
 }
@@ -73,6 +282,10 @@ void sched_profile_clear(struct sched_profile *p)
 /* Last segment whose period contains t; t must not be before the origin. */
 static struct sched_seg *seg_at(const struct sched_profile *p, sched_time_t t)
 {
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p))
+		return elem_at(p, flat_seg(p)[flat_index(p, t)]);
+#endif
 	struct sched_seg *s = sched_profile_first(p);
 	while (seg_next(s)->time <= t)
 		s = seg_next(s);
@@ -98,8 +311,13 @@ sched_procs_t sched_profile_free_at(const struct sched_profile *p, sched_time_t 
  * the credit carries it to the candidate's end. It stops because the last
  * real segment (and the sentinel) have every processor free. O(segments).
  */
-static sched_time_t search(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
-			   sched_time_t dur, sched_time_t limit, bool own, const struct sched_seg **at)
+#ifdef SCHED_PROFILE_FLAT
+#define LIST_SEARCH list_search /* search() chooses between it and flat_search() */
+#else
+#define LIST_SEARCH search /* the board's: the list alone, its code as it always was */
+#endif
+static sched_time_t LIST_SEARCH(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
+				sched_time_t dur, sched_time_t limit, bool own, const struct sched_seg **at)
 {
 	if (procs == 0 || dur == 0 || procs > p->procs)
 		return SCHED_TIME_MAX;
@@ -131,6 +349,208 @@ static sched_time_t search(const struct sched_profile *p, sched_time_t earliest,
 	}
 }
 
+#ifdef SCHED_PROFILE_FLAT
+/* One search's question. */
+struct flat_ask {
+	sched_time_t earliest, dur, limit;
+	sched_procs_t procs;
+	bool own;
+};
+
+/*
+ * list_search() on the arrays, a block of 16 free counts at a time: the
+ * block's mask of too-full entries gives each run's start (the next clear
+ * bit) and end (the next set bit) in a few bit operations, and a run is
+ * long enough exactly when its end's time reaches `need`. The sentinel is
+ * too full with time SCHED_TIME_MAX, so the walk ends at it at the latest.
+ * Inlined into one function per path, with `path` a constant.
+ * O(segments / 16 + runs).
+ */
+static inline __attribute__((always_inline)) sched_time_t
+flat_search_on(const struct sched_profile *p, const struct flat_ask *q, enum sched_flat_path path, uint32_t *at,
+	       struct flat_resume *r)
+{
+	const uint32_t *time = flat_time(p), *free = flat_free(p);
+	const sched_time_t dur = q->dur, limit = q->limit;
+	const sched_procs_t procs = q->procs;
+	sched_time_t cand = q->earliest, need = 0;
+	sched_time_t longest = 0, last_full = 0; /* what r saves: see struct flat_resume */
+	bool rejected = false, in_run;
+	uint32_t i;
+	if (r != NULL && r->width == procs && r->earliest == q->earliest && dur > r->longest && limit > r->at) {
+		i = flat_index(p, r->at); /* a too-full segment: every run before it is too short */
+		SCHED_ASSERT(free[i] < procs);
+		in_run = false;
+		longest = r->longest;
+		last_full = r->at;
+		rejected = true;
+	} else {
+		i = flat_index(p, q->earliest);
+		in_run = free[i] >= procs;
+		if (in_run) {
+			if (cand >= limit || dur > SCHED_TIME_MAX - 1 - cand)
+				return SCHED_TIME_MAX;
+			need = q->own && cand + dur > limit ? limit : cand + dur;
+		}
+	}
+	sched_time_t t = SCHED_TIME_MAX;
+	uint32_t start = i;
+	for (uint32_t b = i + 1u;; b += 16u) {
+		uint32_t full = sched_flat_mask(path, free + b, procs);
+		uint32_t room = ~full & 0xffffu;
+		unsigned j = 0; /* bits below j are done */
+		for (;;) {
+			if (!in_run) {
+				uint32_t rest = room >> j;
+				if (rest == 0)
+					break;
+				j += (unsigned)__builtin_ctz(rest);
+				cand = time[b + j];
+				if (cand >= limit || dur > SCHED_TIME_MAX - 1 - cand)
+					goto done; /* no later run starts before the limit either */
+				need = q->own && cand + dur > limit ? limit : cand + dur;
+				start = b + j;
+				in_run = true;
+				if (++j == 16u)
+					break;
+			}
+			uint32_t rest = full >> j;
+			if (rest == 0)
+				break;
+			j += (unsigned)__builtin_ctz(rest);
+			if (time[b + j] >= need) {
+				*at = start;
+				t = cand;
+				goto done;
+			}
+			in_run = false; /* too full: the next candidate is after it */
+			last_full = time[b + j];
+			if (last_full - cand > longest)
+				longest = last_full - cand;
+			rejected = true;
+			if (++j == 16u)
+				break;
+		}
+	}
+done:
+	if (r != NULL && rejected)
+		*r = (struct flat_resume){ .width = procs, .earliest = q->earliest, .at = last_full, .longest = longest };
+	return t;
+}
+
+static sched_time_t flat_search_scalar(const struct sched_profile *p, const struct flat_ask *q, uint32_t *at,
+					struct flat_resume *r)
+{
+	return flat_search_on(p, q, SCHED_FLAT_SCALAR, at, r);
+}
+
+#if SCHED_FLAT_X86
+__attribute__((target("sse2"))) static sched_time_t flat_search_sse2(const struct sched_profile *p,
+								   const struct flat_ask *q, uint32_t *at,
+					struct flat_resume *r)
+{
+	return flat_search_on(p, q, SCHED_FLAT_SSE2, at, r);
+}
+
+__attribute__((target("avx2"))) static sched_time_t flat_search_avx2(const struct sched_profile *p,
+								   const struct flat_ask *q, uint32_t *at,
+					struct flat_resume *r)
+{
+	return flat_search_on(p, q, SCHED_FLAT_AVX2, at, r);
+}
+
+__attribute__((target("avx512f"))) static sched_time_t flat_search_avx512(const struct sched_profile *p,
+									 const struct flat_ask *q, uint32_t *at,
+					struct flat_resume *r)
+{
+	return flat_search_on(p, q, SCHED_FLAT_AVX512, at, r);
+}
+#endif
+
+/* list_search() on the arrays, on the widest path this CPU (or the build) allows. */
+static sched_time_t flat_search(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
+				sched_time_t dur, sched_time_t limit, bool own, const struct sched_seg **at)
+{
+	struct flat_ask q = { .earliest = earliest, .dur = dur, .limit = limit, .procs = procs, .own = own };
+	/* Only the compression's questions resume (own: may this job move earlier?). */
+	struct flat_resume *r = NULL;
+	if (own && *flat_resume_on(p)) {
+		uint32_t slot = procs % FLAT_RESUME_SLOTS;
+		r = &flat_resumes(p)[slot];
+		if ((*flat_resume_used(p) >> slot & 1u) == 0) {
+			r->width = 0; /* left from an earlier compression */
+			*flat_resume_used(p) |= (uint64_t)1 << slot;
+		}
+	}
+	uint32_t first = 0;
+	sched_time_t t;
+	switch (sched_flat_path()) {
+#if SCHED_FLAT_X86
+	case SCHED_FLAT_AVX512:
+		t = flat_search_avx512(p, &q, &first, r);
+		break;
+	case SCHED_FLAT_AVX2:
+		t = flat_search_avx2(p, &q, &first, r);
+		break;
+	case SCHED_FLAT_SSE2:
+		t = flat_search_sse2(p, &q, &first, r);
+		break;
+#endif
+	default:
+		t = flat_search_scalar(p, &q, &first, r);
+		break;
+	}
+	if (t != SCHED_TIME_MAX && at != NULL)
+		*at = elem_at(p, flat_seg(p)[first]);
+	return t;
+}
+#endif
+
+#if defined(SCHED_PROFILE_FLAT) && defined(SCHED_DEBUG)
+/*
+ * The checking build: the answer t (anchor segment *at) the flat search gave
+ * must be the list's, and every other path this CPU has must give it too.
+ * O(n) per path.
+ */
+static void flat_cross_check(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
+			     sched_time_t dur, sched_time_t limit, bool own, sched_time_t t,
+			     const struct sched_seg *const *at)
+{
+	const struct sched_seg *lat = NULL;
+	SCHED_ASSERT(list_search(p, earliest, procs, dur, limit, own, &lat) == t);
+	SCHED_ASSERT(t == SCHED_TIME_MAX || at == NULL || lat == *at);
+	struct flat_ask q = { .earliest = earliest, .dur = dur, .limit = limit, .procs = procs, .own = own };
+	uint32_t first = 0;
+	SCHED_ASSERT(flat_search_scalar(p, &q, &first, NULL) == t);
+#if SCHED_FLAT_X86
+	SCHED_ASSERT(flat_search_sse2(p, &q, &first, NULL) == t);
+	if (__builtin_cpu_supports("avx2"))
+		SCHED_ASSERT(flat_search_avx2(p, &q, &first, NULL) == t);
+	if (__builtin_cpu_supports("avx512f"))
+		SCHED_ASSERT(flat_search_avx512(p, &q, &first, NULL) == t);
+#endif
+	SCHED_ASSERT(t == SCHED_TIME_MAX || lat == elem_at(p, flat_seg(p)[first]));
+}
+#endif
+
+#ifdef SCHED_PROFILE_FLAT
+static sched_time_t search(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
+			   sched_time_t dur, sched_time_t limit, bool own, const struct sched_seg **at)
+{
+	if (!has_flat(p))
+		return list_search(p, earliest, procs, dur, limit, own, at);
+	if (procs == 0 || dur == 0 || procs > p->procs)
+		return SCHED_TIME_MAX;
+	if (earliest < sched_profile_origin(p))
+		earliest = sched_profile_origin(p);
+	sched_time_t t = flat_search(p, earliest, procs, dur, limit, own, at);
+#ifdef SCHED_DEBUG
+	flat_cross_check(p, earliest, procs, dur, limit, own, t, at);
+#endif
+	return t;
+}
+#endif
+
 sched_time_t sched_profile_find(const struct sched_profile *p, sched_time_t earliest,
 				sched_procs_t procs, sched_time_t dur)
 {
@@ -157,6 +577,10 @@ int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const
 		n->free = g->free;
 		g = sched_profile_next(src, g);
 	}
+#ifdef SCHED_PROFILE_FLAT
+	flat_fill(dst);
+	FLAT_CHECK(dst);
+#endif
 	return SCHED_OK;
 }
 
@@ -188,6 +612,12 @@ void sched_profile_append(struct sched_profile *p, sched_time_t t, sched_procs_t
 	n->free = free;
 	sched_list_push_back(&p->end.link, &n->link);
 	p->count++;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p)) {
+		flat_put(p, p->count - 1u, n);
+		flat_sentinel(p);
+	}
+#endif
 }
 
 /* The search for a job holding [own_start, own_start + dur): its own slot counts as free. */
@@ -218,6 +648,13 @@ static int interval(const struct sched_profile *p, sched_time_t start, sched_tim
 	if (start < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - start)
 		return SCHED_E_RANGE;
 	*endp = start + dur;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p)) {
+		(void)hint; /* the arrays find it in O(log n) */
+		*firstp = seg_at(p, start);
+		return SCHED_OK;
+	}
+#endif
 	struct sched_seg *s = hint != NULL ? (struct sched_seg *)hint : sched_profile_first(p);
 	while (seg_next(s)->time <= start)
 		s = seg_next(s);
@@ -235,6 +672,13 @@ static struct sched_seg *split_at(struct sched_profile *p, struct sched_seg *s, 
 	n->free = s->free;
 	sched_list_insert_after(&s->link, &n->link);
 	p->count++;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p)) {
+		uint32_t i = flat_index(p, s->time) + 1u;
+		flat_shift(p, i, true);
+		flat_put(p, i, n);
+	}
+#endif
 	return n;
 }
 
@@ -245,6 +689,10 @@ static void merge_with_prev(struct sched_profile *p, struct sched_seg *s)
 		return;
 	if (seg_prev(s)->free != s->free)
 		return;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p))
+		flat_shift(p, flat_index(p, s->time) + 1u, false);
+#endif
 	sched_list_remove(&s->link);
 	sched_pool_free(pool_of(p), s);
 	p->count--;
@@ -259,6 +707,11 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 {
 	sched_time_t end;
 	struct sched_seg *a;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p))
+		*flat_resume_on(p) = 0; /* a change that is not a move: saved scans may be wrong (move_earlier
+					* puts it back after its own two calls) */
+#endif
 	int err = interval(p, start, dur, procs, hint, &end, &a);
 	if (err != SCHED_OK)
 		return err;
@@ -286,8 +739,16 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 		seg_next(last)->time == end ? seg_next(last) : split_at(p, last, end);
 	for (struct sched_seg *s = first; s != after; s = seg_next(s))
 		s->free = sign < 0 ? s->free - procs : s->free + procs;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p)) {
+		uint32_t *free = flat_free(p);
+		for (uint32_t i = flat_index(p, start), e = flat_index(p, end); i < e; i++)
+			free[i] = sign < 0 ? free[i] - procs : free[i] + procs;
+	}
+#endif
 	merge_with_prev(p, after);
 	merge_with_prev(p, first);
+	FLAT_CHECK(p);
 	return SCHED_OK;
 }
 
@@ -341,6 +802,11 @@ int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, s
 	sched_time_t t = search_earlier(p, earliest, procs, dur, own_start, &at);
 	if (t == SCHED_TIME_MAX)
 		return SCHED_E_RANGE;
+#ifdef SCHED_PROFILE_FLAT
+	uint32_t resuming = has_flat(p) ? *flat_resume_on(p) : 0;
+	if (resuming)
+		flat_cut_back(p, t);
+#endif
 	/* The anchor's segment survives the release, which splits and merges only at own_start
 	 * and own_start + dur, both after t; so both scans start there. */
 	int err = adjust(p, own_start, dur, procs, +1, at, NULL);
@@ -349,21 +815,41 @@ int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, s
 	err = adjust(p, t, dur, procs, -1, at, NULL);
 	if (err == SCHED_OK)
 		*start = t;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p))
+		*flat_resume_on(p) = err == SCHED_OK ? resuming : 0;
+#endif
 	return err;
 }
 
 void sched_profile_trim(struct sched_profile *p, sched_time_t now)
 {
 	struct sched_seg *first = sched_profile_first(p);
+#ifdef SCHED_PROFILE_FLAT
+	uint32_t gone = 0;
+#endif
 	while (seg_next(first)->time <= now) {
 		struct sched_seg *next = seg_next(first);
 		sched_list_remove(&first->link);
 		sched_pool_free(pool_of(p), first);
 		p->count--;
 		first = next;
+#ifdef SCHED_PROFILE_FLAT
+		gone++;
+#endif
 	}
 	if (first->time < now)
 		first->time = now;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p)) {
+		*flat_resume_on(p) = 0;
+		uint32_t *cols[3] = { flat_time(p), flat_free(p), flat_seg(p) };
+		for (unsigned c = 0; gone > 0 && c < 3u; c++)
+			__builtin_memmove(cols[c], cols[c] + gone, (size_t)(p->count + 1u) * sizeof(uint32_t));
+		flat_time(p)[0] = first->time;
+	}
+	FLAT_CHECK(p);
+#endif
 }
 
 int sched_profile_check(const struct sched_profile *p)
@@ -387,5 +873,9 @@ int sched_profile_check(const struct sched_profile *p)
 	}
 	if (n != p->count || prev == NULL || prev->free != p->procs)
 		return SCHED_E_STATE;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p) && !flat_agrees(p))
+		return SCHED_E_STATE;
+#endif
 	return SCHED_OK;
 }

@@ -6,6 +6,7 @@
 #include "sched/types.h"
 #include "list.h"
 #include "pool.h"
+#include "sched/sched.h" /* SCHED_FLAT_BYTES */
 
 /*
  * Seed 000 section 2.1 keeps the schedule as a linked list of free-processor
@@ -36,7 +37,36 @@ struct sched_profile {
 	sched_rel_t pool;         /* the struct sched_pool segments come from (self-relative) */
 	sched_procs_t procs;      /* machine size */
 	uint32_t count;           /* real segments in the list */
+#ifdef SCHED_PROFILE_FLAT
+	/* The host's copy for speed (profile.c, "The flat copy"): uint32_t time[flat_cap],
+	 * free[flat_cap], seg[flat_cap] in one block, or 0 when the profile has none. */
+	sched_rel_t flat;
+	uint32_t flat_cap;
+#endif
 };
+
+#ifdef SCHED_PROFILE_FLAT
+/**
+ * Give @p p a flat copy in @p storage (SCHED_FLAT_BYTES(@p segs) bytes, 8-aligned, for a
+ * pool of @p segs segments) and fill it from the list if @p p holds segments: searches
+ * then read the arrays, and every change keeps both in step. O(n).
+ */
+void sched_profile_attach_flat(struct sched_profile *p, void *storage, uint32_t segs);
+
+/**
+ * Let find_earlier and move_earlier resume where the last scan of the same width stopped
+ * (@p on), until this is called with false or anything but move_earlier changes @p p: for
+ * one compression. Answers are unchanged. O(1).
+ */
+void sched_profile_resume(struct sched_profile *p, bool on);
+#else
+/* The list has nothing to resume (the board's instruction counts stay as they are). */
+static inline void sched_profile_resume(struct sched_profile *p, bool on)
+{
+	(void)p;
+	(void)on;
+}
+#endif
 
 /**
  * Start an empty profile of @p procs processors, all free from @p origin on.

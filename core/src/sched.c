@@ -143,17 +143,31 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 	sched_rel_t *buckets = sched_buckets(s);
 	for (uint32_t i = 0; i < c.max_jobs; i++)
 		buckets[i] = 0;
+#ifdef SCHED_PROFILE_FLAT
+	/* The flat copy (host builds only: the board's code stays as it was) after the id index. */
+	unsigned char *flat = mem + jobs_bytes + segs_bytes + (size_t)c.max_jobs * sizeof(sched_rel_t);
+	size_t flat_bytes = SCHED_FLAT_BYTES(SCHED_SEGMENTS(c.max_jobs));
+#endif
 
 	/* Scratch: work segments, then the per-job arrays (pointers first, for alignment). */
 	struct sched_scratch *x = &s->scratch;
 	if (c.scratch_jobs > 0) {
+#ifdef SCHED_PROFILE_FLAT
+		unsigned char *sm = flat + flat_bytes;
+#else
 		unsigned char *sm = mem + jobs_bytes + segs_bytes + (size_t)c.max_jobs * sizeof(sched_rel_t);
+#endif
 		size_t wsegs = SCHED_SEGMENTS(c.scratch_jobs) * sizeof(struct sched_seg);
 		x->cap = c.scratch_jobs;
 		sched_pool_init(&x->segs, sm, sizeof(struct sched_seg), offsetof(struct sched_seg, link),
 				(uint32_t)SCHED_SEGMENTS(c.scratch_jobs));
 		sched_pool_set_site(&x->segs, SCHED_FAIL_SCRATCH_SEGS);
 		sm += wsegs;
+#ifdef SCHED_PROFILE_FLAT
+		/* The work profile of partition 0 searches as fast as the live one (slack's trials). */
+		sched_profile_attach_flat(&x->work[0], sm, (uint32_t)SCHED_SEGMENTS(c.scratch_jobs));
+		sm += SCHED_FLAT_BYTES(SCHED_SEGMENTS(c.scratch_jobs));
+#endif
 		sched_rel_set(&x->factors_at, sm);
 		sm += (size_t)c.scratch_jobs * SCHED_NUM_BYTES;
 		sched_rel_set(&x->jobs_at, sm);
@@ -179,6 +193,11 @@ int sched_init(struct sched **out, const struct sched_config *cfg, void *arena, 
 			err = sched_profile_init(&s->part[p].profile, &s->segs, s->part[p].procs, origin);
 			if (err != SCHED_OK)
 				return err; /* the pool was just made with room: only fault injection gets here */
+#ifdef SCHED_PROFILE_FLAT
+			/* One copy, sized for the whole pool: partition 0's (the only one, mostly). */
+			if (p == 0)
+				sched_profile_attach_flat(&s->part[0].profile, flat, (uint32_t)SCHED_SEGMENTS(c.max_jobs));
+#endif
 		}
 	}
 	for (unsigned q = 0; q < SCHED_MAX_QUEUES; q++)

@@ -15,7 +15,14 @@ struct fixture {
 	struct sched_seg storage[SEGS];
 	struct sched_pool pool;
 	struct sched_profile p;
+#ifdef SCHED_PROFILE_FLAT
+	_Alignas(8) uint32_t flat[SCHED_FLAT_BYTES(SEGS) / sizeof(uint32_t)];
+#endif
 };
+
+/* The tests run twice in a flat build: on the list alone, then with the flat copy attached
+ * (whose checking build compares it with the list after every call). */
+static bool use_flat;
 
 static void setup(struct fixture *f, sched_time_t origin)
 {
@@ -23,6 +30,10 @@ static void setup(struct fixture *f, sched_time_t origin)
 			SEGS);
 	int err = sched_profile_init(&f->p, &f->pool, PROCS, origin);
 	(void)err;
+#ifdef SCHED_PROFILE_FLAT
+	if (use_flat)
+		sched_profile_attach_flat(&f->p, f->flat, SEGS);
+#endif
 }
 
 /* The reference: free processors at each whole second. */
@@ -282,6 +293,16 @@ static void random_against_reference(void)
 			/* Release a whole reservation, or (sometimes) only its tail. */
 			int k = (int)test_rng_range(&rng, 0, (uint32_t)n - 1);
 			struct res *v = &live[k];
+			if (v->start >= r.origin && test_rng_range(&rng, 0, 1) == 0) {
+				/* Could it start earlier? The reference's anchor with its own slot free. */
+				sched_time_t earliest = r.origin + test_rng_range(&rng, 0, 60);
+				ref_add(&r, v->start, v->dur, v->procs);
+				sched_time_t want = ref_find(&r, earliest, v->dur, v->procs);
+				ref_add(&r, v->start, v->dur, -v->procs);
+				CHECK_EQ(sched_profile_find_earlier(&f.p, earliest, (sched_procs_t)v->procs, v->dur,
+								    v->start),
+					 want < v->start ? want : SCHED_TIME_MAX);
+			}
 			sched_time_t from = v->start;
 			if (test_rng_range(&rng, 0, 3) == 0 && v->dur > 1)
 				from = v->start + test_rng_range(&rng, 1, v->dur - 1);
@@ -318,6 +339,59 @@ static void random_against_reference(void)
 	}
 }
 
+/*
+ * A compression with resumable scans (a no-op on the list): fill the
+ * profile with random reservations, then move each, in order, to its
+ * earliest start with its own slot free, as sched_compress() does; every
+ * anchor must be the brute-force one, moves landing before and after the
+ * saved scans alike. Widths repeat (1-4) so that scans do resume.
+ */
+static void compression_resumes_scans(void)
+{
+	for (uint32_t seed = 1; seed <= 40; seed++) {
+		struct fixture f;
+		static struct ref r;
+		struct res live[MAX_RES];
+		int n = 0;
+		struct test_rng rng;
+		test_rng_seed(&rng, seed);
+		setup(&f, 0);
+		ref_init(&r, 0);
+		while (n < MAX_RES) {
+			sched_time_t start = test_rng_range(&rng, 0, 1500), dur = test_rng_range(&rng, 1, 80);
+			int procs = (int)test_rng_range(&rng, 1, 4) * (seed % 2 ? 1 : 3);
+			if (!ref_fits(&r, start, dur, procs))
+				continue;
+			CHECK_EQ(sched_profile_reserve(&f.p, start, dur, (sched_procs_t)procs), SCHED_OK);
+			ref_add(&r, start, dur, -procs);
+			live[n++] = (struct res){start, dur, procs};
+		}
+		for (int pass = 0; pass < 3; pass++) {
+			sched_profile_resume(&f.p, true);
+			sched_time_t earliest = test_rng_range(&rng, 0, 20);
+			for (int k = 0; k < n; k++) {
+				struct res *v = &live[k];
+				ref_add(&r, v->start, v->dur, v->procs);
+				sched_time_t want = ref_find(&r, earliest, v->dur, v->procs);
+				sched_time_t got = v->start;
+				int err = sched_profile_move_earlier(&f.p, earliest, (sched_procs_t)v->procs, v->dur,
+								     v->start, &got);
+				CHECK_EQ(err, want < v->start ? SCHED_OK : SCHED_E_RANGE);
+				CHECK_EQ(got, want < v->start ? want : v->start);
+				v->start = got;
+				ref_add(&r, v->start, v->dur, -v->procs);
+			}
+			sched_profile_resume(&f.p, false);
+			CHECK(agrees(&f.p, &r));
+		}
+	}
+}
+
+#ifdef SCHED_PROFILE_FLAT
+/* Every test above, with the flat copy attached. */
+static void flat_copy_passes_them_all(void);
+#endif
+
 static const struct test tests[] = {
 	{"empty_profile", empty_profile},
 	{"split_and_merge", split_and_merge},
@@ -326,8 +400,22 @@ static const struct test tests[] = {
 	{"restart_writes_the_same_list", restart_writes_the_same_list},
 	{"trim_forgets_the_past", trim_forgets_the_past},
 	{"random_against_reference", random_against_reference},
+	{"compression_resumes_scans", compression_resumes_scans},
+#ifdef SCHED_PROFILE_FLAT
+	{"flat_copy_passes_them_all", flat_copy_passes_them_all},
+#endif
 	{NULL, NULL},
 };
+
+#ifdef SCHED_PROFILE_FLAT
+static void flat_copy_passes_them_all(void)
+{
+	use_flat = true;
+	for (const struct test *t = tests; t->fn != flat_copy_passes_them_all; t++)
+		t->fn();
+	use_flat = false;
+}
+#endif
 
 int main(int argc, char **argv)
 {
