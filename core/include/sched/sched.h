@@ -319,8 +319,8 @@ struct sched_stats {
 #define SCHED_SEGMENTS(max_jobs) (2 * (size_t)(max_jobs) + SCHED_MAX_PARTITIONS)
 
 /*
- * The host's flat copy of the first partition's profile and of its work
- * profile (built with SCHED_PROFILE_FLAT, make PROFILE=flat; docs/design.md):
+ * The host's flat copy of the first partition's profile (built with
+ * SCHED_PROFILE_FLAT, make PROFILE=flat; docs/design.md):
  * for a pool of `segs` segments, a time, a free count and a segment index
  * per segment, plus a sentinel and 16 entries the vector scans may read
  * past it, and 64 saved scans (1 KiB) for compression to resume. 0 bytes in
@@ -340,9 +340,9 @@ struct sched_stats {
 	 SCHED_SEGMENTS(max_jobs) * SCHED_SEG_BYTES + (size_t)(max_jobs) * SCHED_REL_BYTES + \
 	 SCHED_FLAT_BYTES(SCHED_SEGMENTS(max_jobs)))
 
-/* Bytes of scratch for a backlog of `jobs`: work segments, their flat copy and per-job arrays. */
+/* Bytes of scratch for a backlog of `jobs`: work segments and per-job arrays. */
 #define SCHED_SCRATCH_SIZE(jobs) \
-	(SCHED_SEGMENTS(jobs) * SCHED_SEG_BYTES + SCHED_FLAT_BYTES(SCHED_SEGMENTS(jobs)) + \
+	(SCHED_SEGMENTS(jobs) * SCHED_SEG_BYTES + \
 	 (size_t)(jobs) * (SCHED_NUM_BYTES + sizeof(void *) + 2 * sizeof(sched_time_t) + 2))
 
 /* Bytes of arena for a configuration with scratch_jobs of scratch (a multiple of 8). */
