@@ -69,6 +69,10 @@ case " $targets " in *" host "*)
 	# The case: a few lines after the format, all in journal 1, its slot's pair the newest.
 	short=12
 	{ head -n $((2 * short)) "$tmp/history.txt"; echo quit; } | "$san" --store "$tmp/short.img" >/dev/null 2>&1
+	# The layout this build gives (docs/store-format.md: | slot 0 | slot 1 | journal 0 | journal 1 |,
+	# journals of 4 sectors): the host's arena, and so its slots, grow with what a build keeps.
+	nsec=$(printf 'store\nquit\n' | "$san" --store "$tmp/geom.img" 2>/dev/null | sed -n 's/^ok store=on sectors=\([0-9]*\) .*/\1/p')
+	slot=$(((nsec - 8) / 2))
 	declare -A at_seq=()
 	while read -r _ seq rest; do at_seq[${seq#seq=}]=$rest; done < <(grep '^ok seq=' "$tmp/history.out")
 
@@ -140,7 +144,7 @@ case " $targets " in *" host "*)
 	for ref in short long; do
 		acked=$n
 		[ "$ref" = short ] && acked=$short
-		for s in $(seq 64 71); do
+		for s in $(seq $((2 * slot)) $((nsec - 1))); do
 			cp "$tmp/$ref.img" "$tmp/case.img"
 			printf 'medium erase %s\nquit\n' "$s" | "$san" --store "$tmp/case.img" >/dev/null 2>&1
 			damaged "$ref history, erase sector $s" "$tmp/case.img" "$acked" || { ok=1; break 2; }
@@ -169,7 +173,7 @@ case " $targets " in *" host "*)
 	for ref in short long; do
 		acked=$n
 		[ "$ref" = short ] && acked=$short
-		for ((s = 0; s <= 72; s++)); do
+		for ((s = 0; s <= nsec; s++)); do
 			cp "$tmp/$ref.img" "$tmp/case.img"
 			truncate -s $((s * 4096)) "$tmp/case.img"
 			if [ "$s" -eq 0 ]; then
@@ -184,7 +188,7 @@ case " $targets " in *" host "*)
 		done
 	done
 	verdict store.truncate_every_sector "$ok"
-	echo "note: store damage: 2 x 72 truncations at a sector boundary: $losses reported a loss, $refusals refused"
+	echo "note: store damage: 2 x $nsec truncations at a sector boundary: $losses reported a loss, $refusals refused"
 
 	# Another build of the same commit (san and rel differ in -O, SCHED_DEBUG, SCHED_FAILPOINTS, ASan):
 	# it takes the store up as it was, or refuses it without changing a byte.
@@ -226,7 +230,7 @@ case " $targets " in *" host "*)
 	other_build() {
 		local img=$1 k b len
 		for k in 0 1; do
-			b=$((k * 131072))
+			b=$((k * slot * 4096))
 			len=$(le32 "$img" $((b + 16)))
 			printf '\111' | put "$img" $((b + 32 + 4)) # struct sched's version, low byte: another job size
 			crc "$img" $((b + 32)) "$len" | put "$img" $((b + 20))
