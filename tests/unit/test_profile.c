@@ -20,9 +20,11 @@ struct fixture {
 #endif
 };
 
+#ifdef SCHED_PROFILE_FLAT
 /* The tests run twice in a flat build: on the list alone, then with the flat copy attached
  * (whose checking build compares it with the list after every call). */
 static bool use_flat;
+#endif
 
 static void setup(struct fixture *f, sched_time_t origin)
 {
