@@ -67,3 +67,9 @@ bool json_number(const char *s, size_t n)
 	}
 	return i == n;
 }
+
+const char *path_base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash != NULL ? slash + 1 : path;
+}

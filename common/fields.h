@@ -16,4 +16,7 @@ void json_string(FILE *f, const char *s);
 /** Whether the @p n bytes at @p s are a number as JSON writes it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?. O(n). */
 bool json_number(const char *s, size_t n);
 
+/** @p path without its folders (the part after the last '/'), a pointer into it. O(length). */
+const char *path_base_name(const char *path);
+
 #endif /* COMMON_FIELDS_H */

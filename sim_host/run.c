@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dist.h"
+#include "fields.h"
 #include "fixture_io.h"
 #include "outpaths.h"
 #include "jobs_csv.h"
@@ -18,12 +19,6 @@
 #include "replay.h"
 #include "sched/err.h"
 #include "sched/hash.h"
-
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	return slash ? slash + 1 : path;
-}
 
 static bool header_key(const char *line, const char *key)
 {
@@ -659,7 +654,7 @@ static int write_pictures(struct run *r, char *msg, size_t len)
 	const char *path[3] = {op->gantt, op->timeline, op->timeline_svg};
 	struct picture_src s = {
 		.jobs = r->w.jobs, .out = r->all_out, .names = r->names, .n = r->w.n, .procs = r->procs,
-		.trace = base_name(op->trace), .policy = op->specs[0].name, .slots = r->slots, .n_slots = r->n_slots,
+		.trace = path_base_name(op->trace), .policy = op->specs[0].name, .slots = r->slots, .n_slots = r->n_slots,
 		.zone = r->pic_zone, .epoch = r->trace.hdr.unix_start, .has_from = op->gantt_from.arg != NULL,
 		.has_to = op->gantt_to.arg != NULL, .from = r->pic_from, .to = r->pic_to,
 	};
@@ -771,7 +766,7 @@ static void run_record(const struct run *r, struct report_run *run)
 	const struct opts *op = r->op;
 	memset(run, 0, sizeof *run);
 	report_run_add(run, REPORT_RUN_TEXT, "version", "%s", REPLAY_VERSION);
-	report_run_add(run, REPORT_RUN_TEXT, "trace", "%s", base_name(op->trace));
+	report_run_add(run, REPORT_RUN_TEXT, "trace", "%s", path_base_name(op->trace));
 	uint64_t h = 0, size = 0;
 	/* A trace that cannot be read again (replaced meanwhile) has no size or checksum: null. */
 	bool ok = file_fnv1a64(op->trace, &h, &size);
@@ -789,7 +784,7 @@ static void run_record(const struct run *r, struct report_run *run)
 	report_run_add(run, REPORT_RUN_NUMBER, "hi_pri_every", "%lu", op->pol.hi_every);
 	uint32_t gap = op->pol.hi_gap_given ? op->pol.hi_gap_milli : 2000u;
 	report_run_add(run, REPORT_RUN_NUMBER, "hi_pri_gap", "%u.%03u", gap / 1000, gap % 1000);
-	add_text_or_null(run, "site", op->site ? base_name(op->site) : NULL);
+	add_text_or_null(run, "site", op->site ? path_base_name(op->site) : NULL);
 	list[0] = '\0';
 	for (size_t i = 0, at = 0; i < op->n_resize && at < sizeof list; i++)
 		at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", i ? ";" : "", op->resize[i]);
@@ -853,7 +848,7 @@ int run_output(struct run *r, char *msg, size_t len)
 	size_t n = r->n_periods * op->n_specs;
 	static struct report_run run; /* 26 KB: off the stack */
 	run_record(r, &run);
-	report_print(stdout, op->fmt, base_name(op->trace), r->procs, r->w.skipped, r->rows, n,
+	report_print(stdout, op->fmt, path_base_name(op->trace), r->procs, r->w.skipped, r->rows, n,
 		     op->n_specs, op->by_month, r->slice_desc, &run, &op->stats);
 	for (size_t i = 0; op->hash && i < n; i++)
 		printf("hash %s %s %016llx\n", r->rows[i].policy, r->rows[i].period, (unsigned long long)r->hashes[i]);

@@ -444,13 +444,6 @@ static void gp_string(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-/* @p path without its folders. */
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	return slash != NULL ? slash + 1 : path;
-}
-
 /* A column as a reader names it: the axis, without the table's sweep_ prefix. */
 static const char *axis_name(const char *col)
 {
@@ -556,8 +549,8 @@ static int write_gp(const struct table *t, const int col[3], bool xnum, const ch
 	FILE *f = open_tmp(path, tmp, sizeof tmp);
 	if (f == NULL)
 		return fail(err, len, SCHED_E_IO, "cannot write %s: %s", path, strerror(errno));
-	snprintf(dat, sizeof dat, "%s.dat", base_name(base));
-	snprintf(svg, sizeof svg, "%s.svg", base_name(base));
+	snprintf(dat, sizeof dat, "%s.dat", path_base_name(base));
+	snprintf(svg, sizeof svg, "%s.svg", path_base_name(base));
 	fputs("# Written by build/sweep --plot (docs/sweep.md); in this folder: gnuplot THIS_FILE\n", f);
 	fputs("set terminal svg size 900,560 dynamic noenhanced font 'sans,13' background '#ffffff'\nset output ", f);
 	gp_string(f, svg);
@@ -614,7 +607,7 @@ static int run_gnuplot(const char *script)
 			if (chdir(dir[0] ? dir : "/") != 0)
 				_exit(127);
 		}
-		execlp("gnuplot", "gnuplot", base_name(script), (char *)NULL);
+		execlp("gnuplot", "gnuplot", path_base_name(script), (char *)NULL);
 		_exit(errno == ENOENT ? 126 : 127);
 	}
 	int status;
