@@ -33,15 +33,21 @@ static bool is_end(const struct sched_profile *p, const struct sched_seg *s)
 
 #ifdef SCHED_PROFILE_FLAT
 /*
- * The flat copy (host builds, issue 30): the same segments as the list, in
- * three arrays indexed in time order (start time, free count, the list
- * element's index in the pool), then a sentinel at index count (time
+ * The flat profile (host builds, issue 30): the segments in two arrays in
+ * time order (start time, free count), then a sentinel at index count (time
  * SCHED_TIME_MAX, free 0: a too-full scan stops there) and SCHED_FLAT_PAD
- * entries the vector scans may read. Searches read the arrays (binary search
- * for a time, vector scans for runs) and return list segments through the
- * index, so the list's own upkeep starts where it must instead of walking.
- * Every split, merge, update and trim changes both; SCHED_DEBUG builds run
- * the list search beside the flat one and compare answers and contents.
+ * entries the vector scans may read. With one attached, the arrays are the
+ * profile: searches and changes read and write them alone (binary search for
+ * a time, vector scans for runs, memmove for a split or a merge), and the
+ * list is a view rebuilt on demand. Its elements stay taken from the pool
+ * (one per segment, so capacity and its errors are the list's to the
+ * element), but a split links its new element anywhere and a merge unlinks
+ * any, and the list is marked stale; sched_profile_first() rewrites the
+ * elements in order from the arrays before anyone walks it. Keeping both in
+ * step at every change cost more than all the searches (a walk of the list
+ * over each interval, a third array of element indices to move).
+ * SCHED_DEBUG builds run the list search beside the flat one (the list
+ * rebuilt first) and compare answers.
  */
 static bool has_flat(const struct sched_profile *p)
 {
@@ -58,23 +64,6 @@ static uint32_t *flat_free(const struct sched_profile *p)
 	return flat_time(p) + p->flat_cap;
 }
 
-static uint32_t *flat_seg(const struct sched_profile *p)
-{
-	return flat_time(p) + 2u * (size_t)p->flat_cap;
-}
-
-static uint32_t elem_index(const struct sched_profile *p, const struct sched_seg *s)
-{
-	const struct sched_pool *pool = pool_of(p);
-	return (uint32_t)((size_t)((const unsigned char *)s - (const unsigned char *)sched_rel_get(&pool->base)) /
-			  pool->elem_size);
-}
-
-static struct sched_seg *elem_at(const struct sched_profile *p, uint32_t i)
-{
-	const struct sched_pool *pool = pool_of(p);
-	return (struct sched_seg *)(void *)((unsigned char *)sched_rel_get(&pool->base) + (size_t)i * pool->elem_size);
-}
 
 /*
  * Resumable scans (issue 30 item 2). Within one compression a move changes
@@ -84,27 +73,49 @@ static struct sched_seg *elem_at(const struct sched_profile *p, uint32_t i)
  * `at` ends by `at` and lasts at most `longest`. A later scan of the same
  * width and earliest, for a duration over `longest` and a limit after `at`,
  * would reject all of them, so it starts at `at`. A move to t <= at cuts
- * `at` back to the last too-full segment before t. 64 slots, by width.
+ * `at` back to the last too-full segment before t. 64 slots, by width,
+ * stored a column a field (so that the AVX-512 path reads 16 slots at once).
  */
 #define FLAT_RESUME_SLOTS 64u
 
 struct flat_resume {
 	uint32_t width;    /* 0: empty */
 	sched_time_t earliest, at, longest;
+	uint32_t at_index; /* at's entry: a move changes entries after it alone (flat_cut_back) */
 };
-/* SCHED_FLAT_BYTES counts 4 words a slot, then 4 for the used bits and the on flag. */
-_Static_assert(sizeof(struct flat_resume) == 4u * sizeof(uint32_t), "a saved scan is four words");
 
-static struct flat_resume *flat_resumes(const struct sched_profile *p)
+/* The columns of the slots, in struct flat_resume's order; SCHED_FLAT_BYTES counts 5 of 64
+ * words, then 4 words for the used bits and the on flag. */
+enum flat_resume_col { FR_WIDTH, FR_EARLIEST, FR_AT, FR_LONGEST, FR_AT_INDEX, FR_COLS };
+
+static uint32_t *flat_resume_col(const struct sched_profile *p, enum flat_resume_col c)
 {
-	return (struct flat_resume *)(void *)(flat_time(p) + 3u * (size_t)p->flat_cap);
+	return flat_time(p) + 2u * (size_t)p->flat_cap + (size_t)c * FLAT_RESUME_SLOTS;
+}
+
+static struct flat_resume flat_slot_get(const struct sched_profile *p, uint32_t k)
+{
+	return (struct flat_resume){ .width = flat_resume_col(p, FR_WIDTH)[k],
+				     .earliest = flat_resume_col(p, FR_EARLIEST)[k],
+				     .at = flat_resume_col(p, FR_AT)[k],
+				     .longest = flat_resume_col(p, FR_LONGEST)[k],
+				     .at_index = flat_resume_col(p, FR_AT_INDEX)[k] };
+}
+
+static void flat_slot_put(struct sched_profile *p, uint32_t k, const struct flat_resume *r)
+{
+	flat_resume_col(p, FR_WIDTH)[k] = r->width;
+	flat_resume_col(p, FR_EARLIEST)[k] = r->earliest;
+	flat_resume_col(p, FR_AT)[k] = r->at;
+	flat_resume_col(p, FR_LONGEST)[k] = r->longest;
+	flat_resume_col(p, FR_AT_INDEX)[k] = r->at_index;
 }
 
 /* The slots saved since sched_profile_resume(p, true), one bit each (so that starting and
  * cutting back cost what is in use, not 64 slots). */
 static uint64_t *flat_resume_used(const struct sched_profile *p)
 {
-	return (uint64_t *)(void *)(flat_resumes(p) + FLAT_RESUME_SLOTS);
+	return (uint64_t *)(void *)(flat_resume_col(p, FR_COLS));
 }
 
 /* Nonzero between sched_profile_resume(p, true) and the next change that is not a move. */
@@ -126,7 +137,6 @@ static void flat_put(struct sched_profile *p, uint32_t i, const struct sched_seg
 {
 	flat_time(p)[i] = s->time;
 	flat_free(p)[i] = s->free;
-	flat_seg(p)[i] = elem_index(p, s);
 }
 
 static void flat_sentinel(struct sched_profile *p)
@@ -144,6 +154,7 @@ static void flat_fill(struct sched_profile *p)
 	for (const struct sched_seg *s = sched_profile_first(p); !is_end(p, s); s = seg_next(s))
 		flat_put(p, i++, s);
 	flat_sentinel(p);
+	p->list_stale = 0;
 }
 
 /* Index of the last segment starting at or before t (t not before the origin). O(log n). */
@@ -166,21 +177,68 @@ static uint32_t flat_index(const struct sched_profile *p, sched_time_t t)
 static void flat_shift(struct sched_profile *p, uint32_t from, bool up)
 {
 	/* memmove: the host's libc has it, and it moves at memory speed (the board never builds this). */
-	uint32_t *cols[3] = { flat_time(p), flat_free(p), flat_seg(p) };
+	uint32_t *cols[2] = { flat_time(p), flat_free(p) };
 	size_t n = (size_t)(p->count - from + (up ? 0u : 1u)) * sizeof(uint32_t);
-	for (unsigned c = 0; c < 3u; c++)
+	for (unsigned c = 0; c < 2u; c++)
 		__builtin_memmove(up ? cols[c] + from + 1u : cols[c] + from - 1u, cols[c] + from, n);
 }
 
-/* Do the list and the arrays hold the same segments? O(n). */
+/* Do the list (rebuilt if stale) and the arrays hold the same segments? O(n). */
 static bool flat_agrees(const struct sched_profile *p)
 {
 	uint32_t i = 0;
 	for (const struct sched_seg *s = sched_profile_first(p); !is_end(p, s); s = seg_next(s), i++)
-		if (i >= p->count || flat_time(p)[i] != s->time || flat_free(p)[i] != s->free ||
-		    elem_at(p, flat_seg(p)[i]) != s)
+		if (i >= p->count || flat_time(p)[i] != s->time || flat_free(p)[i] != s->free)
 			return false;
 	return i == p->count && flat_time(p)[i] == SCHED_TIME_MAX && flat_free(p)[i] == 0;
+}
+
+#ifdef SCHED_DEBUG
+/* Do the arrays alone keep the profile's invariants (sorted, merged, last fully free, the
+ * sentinel), with one list element per segment? O(n): the checking build's, after each change. */
+static bool flat_sound(const struct sched_profile *p)
+{
+	const uint32_t *time = flat_time(p), *free = flat_free(p);
+	uint32_t n = p->count, elems = 0;
+	for (const struct sched_list *l = sched_list_next(&p->end.link); l != &p->end.link; l = sched_list_next(l))
+		elems++;
+	if (n == 0 || elems != n || free[n - 1u] != p->procs || time[n] != SCHED_TIME_MAX || free[n] != 0)
+		return false;
+	for (uint32_t i = 0; i < n; i++)
+		if (free[i] > p->procs || time[i] >= time[i + 1u] || (i > 0 && free[i] == free[i - 1u]))
+			return false;
+	return true;
+}
+#endif
+
+void sched_profile_sync(struct sched_profile *p)
+{
+	if (!p->list_stale)
+		return;
+	uint32_t i = 0;
+	for (struct sched_list *l = sched_list_next(&p->end.link); l != &p->end.link; l = sched_list_next(l), i++) {
+		struct sched_seg *g = seg_of(l);
+		g->time = flat_time(p)[i];
+		g->free = flat_free(p)[i];
+	}
+	SCHED_ASSERT(i == p->count);
+	p->list_stale = 0;
+}
+
+/* A segment more: its list element is taken and linked at the end, out of order. O(1). */
+static void flat_take_elem(struct sched_profile *p)
+{
+	sched_list_push_back(&p->end.link, &((struct sched_seg *)sched_pool_take(pool_of(p)))->link);
+	p->list_stale = 1;
+}
+
+/* A segment fewer: the list's last element goes back to the pool, whichever it was. O(1). */
+static void flat_drop_elem(struct sched_profile *p)
+{
+	struct sched_list *last = sched_list_prev(&p->end.link);
+	sched_list_remove(last);
+	sched_pool_free(pool_of(p), seg_of(last));
+	p->list_stale = 1;
 }
 
 /*
@@ -195,18 +253,21 @@ static void flat_cut_back(struct sched_profile *p, sched_time_t t)
 	uint32_t below = flat_index(p, t); /* entries below it start before t */
 	if (time[below] < t)
 		below++;
+	uint32_t *width = flat_resume_col(p, FR_WIDTH), *at = flat_resume_col(p, FR_AT);
 	for (uint64_t used = *flat_resume_used(p); used != 0; used &= used - 1u) {
-		struct flat_resume *r = &flat_resumes(p)[__builtin_ctzll(used)];
-		if (r->width == 0 || r->at < t)
+		unsigned slot = (unsigned)__builtin_ctzll(used);
+		if (width[slot] == 0 || at[slot] < t)
 			continue;
 		/* A walk back past 16 entries is not worth its cost: start that width afresh. */
 		uint32_t k = below, stop = below > 16u ? below - 16u : 0;
-		while (k > stop && free[k - 1u] >= r->width)
+		while (k > stop && free[k - 1u] >= width[slot])
 			k--;
-		if (k == stop && (k == 0 || free[k - 1u] >= r->width))
-			r->width = 0;
-		else
-			r->at = time[k - 1u];
+		if (k == stop && (k == 0 || free[k - 1u] >= width[slot])) {
+			width[slot] = 0;
+		} else {
+			at[slot] = time[k - 1u];
+			flat_resume_col(p, FR_AT_INDEX)[slot] = k - 1u;
+		}
 	}
 }
 
@@ -214,6 +275,7 @@ void sched_profile_attach_flat(struct sched_profile *p, void *storage, uint32_t 
 {
 	sched_rel_set(&p->flat, storage);
 	p->flat_cap = (uint32_t)SCHED_FLAT_ENTRIES(segs);
+	p->list_stale = 0;
 	*flat_resume_on(p) = 0;
 	if (p->pool != 0 && p->count > 0)
 		flat_fill(p);
@@ -222,8 +284,8 @@ void sched_profile_attach_flat(struct sched_profile *p, void *storage, uint32_t 
 #endif
 
 #if defined(SCHED_PROFILE_FLAT) && defined(SCHED_DEBUG)
-/* After every change (the checking build): the copy still matches the list. O(n). */
-#define FLAT_CHECK(p) SCHED_ASSERT(!has_flat(p) || flat_agrees(p))
+/* After every change (the checking build): the arrays are a sound profile. O(n). */
+#define FLAT_CHECK(p) SCHED_ASSERT(!has_flat(p) || flat_sound(p))
 #else
 #define FLAT_CHECK(p) ((void)0)
 #endif
@@ -238,6 +300,9 @@ static void setup(struct sched_profile *p, struct sched_pool *pool, sched_procs_
 	p->end.time = SCHED_TIME_MAX;
 	p->end.free = procs;
 	p->count = 0;
+#ifdef SCHED_PROFILE_FLAT
+	p->list_stale = 0;
+#endif
 }
 
 /* The header, and `first` as its only segment: "free processors free from origin on". */
@@ -253,6 +318,7 @@ static void begin(struct sched_profile *p, struct sched_pool *pool, sched_procs_
 	if (has_flat(p)) {
 		flat_put(p, 0, first);
 		flat_sentinel(p);
+		p->list_stale = 0;
 	}
 #endif
 }
@@ -267,6 +333,7 @@ int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_p
 		return SCHED_E_NOSPACE;
 #ifdef SCHED_PROFILE_FLAT
 	p->flat = 0; /* a flat copy is attached after init (sched_profile_attach_flat) */
+	p->list_stale = 0;
 #endif
 	begin(p, pool, procs, first, origin, procs);
 	return SCHED_OK;
@@ -282,10 +349,6 @@ void sched_profile_clear(struct sched_profile *p)
 /* Last segment whose period contains t; t must not be before the origin. */
 static struct sched_seg *seg_at(const struct sched_profile *p, sched_time_t t)
 {
-#ifdef SCHED_PROFILE_FLAT
-	if (has_flat(p))
-		return elem_at(p, flat_seg(p)[flat_index(p, t)]);
-#endif
 	struct sched_seg *s = sched_profile_first(p);
 	while (seg_next(s)->time <= t)
 		s = seg_next(s);
@@ -296,6 +359,10 @@ sched_procs_t sched_profile_free_at(const struct sched_profile *p, sched_time_t 
 {
 	if (t < sched_profile_origin(p))
 		t = sched_profile_origin(p);
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p))
+		return flat_free(p)[flat_index(p, t)];
+#endif
 	return seg_at(p, t)->free;
 }
 
@@ -368,7 +435,7 @@ struct flat_ask {
  */
 static inline __attribute__((always_inline)) sched_time_t
 flat_search_on(const struct sched_profile *p, const struct flat_ask *q, enum sched_flat_path path, uint32_t *at,
-	       struct flat_resume *r)
+	       const struct flat_resume *from, struct flat_resume *out)
 {
 	const uint32_t *time = flat_time(p), *free = flat_free(p);
 	const sched_time_t dur = q->dur, limit = q->limit;
@@ -376,13 +443,14 @@ flat_search_on(const struct sched_profile *p, const struct flat_ask *q, enum sch
 	sched_time_t cand = q->earliest, need = 0;
 	sched_time_t longest = 0, last_full = 0; /* what r saves: see struct flat_resume */
 	bool rejected = false, in_run;
-	uint32_t i;
-	if (r != NULL && r->width == procs && r->earliest == q->earliest && dur > r->longest && limit > r->at) {
-		i = flat_index(p, r->at); /* a too-full segment: every run before it is too short */
-		SCHED_ASSERT(free[i] < procs);
+	uint32_t i, last_full_i = 0;
+	if (from != NULL) {
+		i = from->at_index; /* a too-full segment: every run before it is too short */
+		SCHED_ASSERT(time[i] == from->at && free[i] < procs);
 		in_run = false;
-		longest = r->longest;
-		last_full = r->at;
+		longest = from->longest;
+		last_full = from->at;
+		last_full_i = i;
 		rejected = true;
 	} else {
 		i = flat_index(p, q->earliest);
@@ -425,6 +493,7 @@ flat_search_on(const struct sched_profile *p, const struct flat_ask *q, enum sch
 			}
 			in_run = false; /* too full: the next candidate is after it */
 			last_full = time[b + j];
+			last_full_i = b + j;
 			if (last_full - cand > longest)
 				longest = last_full - cand;
 			rejected = true;
@@ -433,30 +502,31 @@ flat_search_on(const struct sched_profile *p, const struct flat_ask *q, enum sch
 		}
 	}
 done:
-	if (r != NULL && rejected)
-		*r = (struct flat_resume){ .width = procs, .earliest = q->earliest, .at = last_full, .longest = longest };
+	if (out != NULL && rejected)
+		*out = (struct flat_resume){ .width = procs, .earliest = q->earliest, .at = last_full, .longest = longest,
+					   .at_index = last_full_i };
 	return t;
 }
 
 static sched_time_t flat_search_scalar(const struct sched_profile *p, const struct flat_ask *q, uint32_t *at,
-					struct flat_resume *r)
+					const struct flat_resume *from, struct flat_resume *out)
 {
-	return flat_search_on(p, q, SCHED_FLAT_SCALAR, at, r);
+	return flat_search_on(p, q, SCHED_FLAT_SCALAR, at, from, out);
 }
 
 #if SCHED_FLAT_X86
 __attribute__((target("sse2"))) static sched_time_t flat_search_sse2(const struct sched_profile *p,
 								   const struct flat_ask *q, uint32_t *at,
-					struct flat_resume *r)
+					const struct flat_resume *from, struct flat_resume *out)
 {
-	return flat_search_on(p, q, SCHED_FLAT_SSE2, at, r);
+	return flat_search_on(p, q, SCHED_FLAT_SSE2, at, from, out);
 }
 
 __attribute__((target("avx2"))) static sched_time_t flat_search_avx2(const struct sched_profile *p,
 								   const struct flat_ask *q, uint32_t *at,
-					struct flat_resume *r)
+					const struct flat_resume *from, struct flat_resume *out)
 {
-	return flat_search_on(p, q, SCHED_FLAT_AVX2, at, r);
+	return flat_search_on(p, q, SCHED_FLAT_AVX2, at, from, out);
 }
 
 /*
@@ -471,19 +541,20 @@ __attribute__((target("avx2"))) static sched_time_t flat_search_avx2(const struc
  * checking build compares them with the list's); the saved scan too.
  */
 __attribute__((target("avx512f,popcnt"))) static sched_time_t
-flat_search_avx512(const struct sched_profile *p, const struct flat_ask *q, uint32_t *at, struct flat_resume *r)
+flat_search_avx512(const struct sched_profile *p, const struct flat_ask *q, uint32_t *at, const struct flat_resume *from,
+		   struct flat_resume *out)
 {
 	const uint32_t *time = flat_time(p), *free = flat_free(p);
 	const sched_time_t dur = q->dur, limit = q->limit;
-	sched_time_t cand = q->earliest, longest = 0, last_full = 0;
+	sched_time_t cand = q->earliest, longest = 0;
 	bool rejected = false, in_run;
-	uint32_t i;
-	if (r != NULL && r->width == q->procs && r->earliest == q->earliest && dur > r->longest && limit > r->at) {
-		i = flat_index(p, r->at); /* a too-full segment: every run before it is too short */
-		SCHED_ASSERT(free[i] < q->procs);
+	uint32_t i, last_full_i = 0;
+	if (from != NULL) {
+		i = from->at_index; /* a too-full segment: every run before it is too short */
+		SCHED_ASSERT(time[i] == from->at && free[i] < q->procs);
 		in_run = false;
-		longest = r->longest;
-		last_full = r->at;
+		longest = from->longest;
+		last_full_i = i;
 		rejected = true;
 	} else {
 		i = flat_index(p, q->earliest);
@@ -493,9 +564,11 @@ flat_search_avx512(const struct sched_profile *p, const struct flat_ask *q, uint
 	}
 	const __m512i procs = _mm512_set1_epi32((int)q->procs), need = _mm512_set1_epi32((int)dur);
 	const __m512i lim = _mm512_set1_epi32((int)limit), top = _mm512_set1_epi32((int)(SCHED_TIME_MAX - 1));
-	__m512i longest_v = _mm512_setzero_si512(), last_ends = _mm512_setzero_si512();
-	unsigned last_lane = 0;
-	bool rejected_here = false; /* last_ends holds the last rejected run's end, in last_lane */
+	__m512i longest_v = _mm512_setzero_si512();
+	/* The last rejected run's end: the block it was in, and its rank among the block's ends. */
+	uint32_t last_b = 0, last_ends = 0;
+	unsigned last_rank = 0;
+	bool rejected_here = false;
 	uint32_t cand_i = i; /* the entry where the carried run starts */
 	sched_time_t t = SCHED_TIME_MAX;
 	for (uint32_t b = i + 1u;; b += 16u) {
@@ -523,8 +596,9 @@ flat_search_avx512(const struct sched_profile *p, const struct flat_ask *q, uint
 		uint32_t before = (decided & -decided) - 1u; /* lanes before the verdict (all when none) */
 		uint32_t rej = has_en & before;
 		longest_v = _mm512_mask_max_epu32(longest_v, (__mmask16)rej, longest_v, len);
-		last_ends = _mm512_mask_mov_epi32(last_ends, (__mmask16)(rej != 0 ? 0xffffu : 0u), en);
-		last_lane = rej != 0 ? 31u - (unsigned)__builtin_clz(rej | 1u) : last_lane;
+		last_b = rej != 0 ? b : last_b;
+		last_ends = rej != 0 ? ends : last_ends;
+		last_rank = rej != 0 ? 31u - (unsigned)__builtin_clz(rej | 1u) : last_rank;
 		rejected_here |= rej != 0;
 		if (decided != 0) {
 			unsigned k = (unsigned)__builtin_ctz(decided);
@@ -550,124 +624,148 @@ flat_search_avx512(const struct sched_profile *p, const struct flat_ask *q, uint
 		cand = starts != 0 ? last_time : cand;
 	}
 	rejected |= rejected_here;
-	if (r != NULL && rejected) {
+	if (out != NULL && rejected) {
 		sched_time_t l = _mm512_reduce_max_epu32(longest_v);
 		if (l > longest)
 			longest = l;
-		if (rejected_here)
-			last_full = (sched_time_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(
-				_mm512_permutexvar_epi32(_mm512_set1_epi32((int)last_lane), last_ends)));
-		*r = (struct flat_resume){ .width = q->procs, .earliest = q->earliest, .at = last_full, .longest = longest };
+		if (rejected_here) {
+			uint32_t m = last_ends;
+			for (unsigned n = last_rank; n > 0; n--)
+				m &= m - 1u;
+			last_full_i = last_b + (unsigned)__builtin_ctz(m);
+		}
+		*out = (struct flat_resume){ .width = q->procs, .earliest = q->earliest, .at = time[last_full_i],
+					   .longest = longest, .at_index = last_full_i };
 	}
 	return t;
 }
 #endif
 
 /*
- * A question a saved scan answers alone, on every path: a limit at or before
- * where the scan stopped, for a duration over the longest run it rejected.
- * Every run that starts before the limit then ends by r->at and is too
- * short, so only one that reaches the limit can take the job (its own
- * reservation carries the rest): the run holding the limit's last second.
- * On KTH at --shrink 0.5 about one check in eleven. O(log n + that run).
+ * The saved scan a question may start from: its own width's, from the same
+ * earliest, for a duration over the longest run it rejected; one that
+ * stopped at or past the limit answers alone (flat_saved_answer). A
+ * narrower width's scan would serve too (a run with room for the question's
+ * width lies inside one with room for the narrower), and on KTH at
+ * --shrink 0.5 would spare half the segments the resumed scans read, but
+ * finding the furthest among 64 slots (16 at a time with AVX-512) cost more
+ * than it spared: 5.45 against 5.21 s. O(1).
  */
-static bool flat_saved_answer(const struct sched_profile *p, const struct flat_ask *q, const struct flat_resume *r,
-			      sched_time_t *t, uint32_t *at)
+enum flat_saved { FLAT_NONE, FLAT_RESUME, FLAT_ANSWER };
+
+static enum flat_saved flat_own_saved(const struct sched_profile *p, const struct flat_ask *q,
+				      struct flat_resume *start)
 {
-	if (r == NULL || r->width != q->procs || r->earliest != q->earliest || q->dur <= r->longest ||
-	    q->limit > r->at)
-		return false;
-	*t = SCHED_TIME_MAX;
+	uint32_t slot = q->procs % FLAT_RESUME_SLOTS;
+	if ((*flat_resume_used(p) >> slot & 1u) == 0)
+		return FLAT_NONE;
+	*start = flat_slot_get(p, slot);
+	if (start->width != q->procs || start->earliest != q->earliest || q->dur <= start->longest)
+		return FLAT_NONE;
+	return start->at >= q->limit ? FLAT_ANSWER : FLAT_RESUME;
+}
+
+/*
+ * The answer of a saved scan (flat_own_saved) that stopped at or past the
+ * limit, on every path alike: every run that starts before the limit ends
+ * by r->at and is too short, so only one that reaches the limit can take
+ * the job (its own reservation carries the rest): the run holding the
+ * limit's last second. On KTH at --shrink 0.5 about one check in six.
+ * O(log n + that run).
+ */
+static sched_time_t flat_saved_answer(const struct sched_profile *p, const struct flat_ask *q, uint32_t *at)
+{
 	if (q->limit <= q->earliest)
-		return true;
+		return SCHED_TIME_MAX;
 	const uint32_t *time = flat_time(p), *free = flat_free(p);
 	uint32_t k = flat_index(p, q->limit - 1u), e = flat_index(p, q->earliest);
 	if (free[k] < q->procs)
-		return true; /* no run reaches the limit */
+		return SCHED_TIME_MAX; /* no run reaches the limit */
 	while (k > e && free[k - 1u] >= q->procs)
 		k--;
 	sched_time_t cand = k == e ? q->earliest : time[k];
 	if (q->dur > SCHED_TIME_MAX - 1 - cand)
-		return true;
-	*t = cand;
+		return SCHED_TIME_MAX;
 	*at = k;
-	return true;
+	return cand;
 }
 
-/* list_search() on the arrays, on the widest path this CPU (or the build) allows. */
+/* list_search() on the arrays, on the widest path this CPU (or the build) allows; *anchor is
+ * the index of the anchor's segment. */
 static sched_time_t flat_search(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
-				sched_time_t dur, sched_time_t limit, bool own, const struct sched_seg **at)
+				sched_time_t dur, sched_time_t limit, bool own, uint32_t *anchor)
 {
 	struct flat_ask q = { .earliest = earliest, .dur = dur, .limit = limit, .procs = procs, .own = own };
-	/* Only the compression's questions resume (own: may this job move earlier?). */
-	struct flat_resume *r = NULL;
+	/* Only the compression's questions resume (own: may this job move earlier?); the scan
+	 * is saved in its width's slot. */
+	struct flat_resume start, saved = { .width = 0 }, *out = NULL;
+	const struct flat_resume *from = NULL;
+	enum sched_flat_path path = sched_flat_path();
+	*anchor = 0;
 	if (own && *flat_resume_on(p)) {
-		uint32_t slot = procs % FLAT_RESUME_SLOTS;
-		r = &flat_resumes(p)[slot];
-		if ((*flat_resume_used(p) >> slot & 1u) == 0) {
-			r->width = 0; /* left from an earlier compression */
-			*flat_resume_used(p) |= (uint64_t)1 << slot;
-		}
+		enum flat_saved f = flat_own_saved(p, &q, &start);
+		if (f == FLAT_ANSWER)
+			return flat_saved_answer(p, &q, anchor);
+		from = f == FLAT_RESUME ? &start : NULL;
+		out = &saved;
 	}
-	uint32_t first = 0;
 	sched_time_t t;
-	if (flat_saved_answer(p, &q, r, &t, &first)) {
-		if (t != SCHED_TIME_MAX && at != NULL)
-			*at = elem_at(p, flat_seg(p)[first]);
-		return t;
-	}
-	switch (sched_flat_path()) {
+	switch (path) {
 #if SCHED_FLAT_X86
 	case SCHED_FLAT_AVX512:
-		t = flat_search_avx512(p, &q, &first, r);
+		t = flat_search_avx512(p, &q, anchor, from, out);
 		break;
 	case SCHED_FLAT_AVX2:
-		t = flat_search_avx2(p, &q, &first, r);
+		t = flat_search_avx2(p, &q, anchor, from, out);
 		break;
 	case SCHED_FLAT_SSE2:
-		t = flat_search_sse2(p, &q, &first, r);
+		t = flat_search_sse2(p, &q, anchor, from, out);
 		break;
 #endif
 	default:
-		t = flat_search_scalar(p, &q, &first, r);
+		t = flat_search_scalar(p, &q, anchor, from, out);
 		break;
 	}
-	if (t != SCHED_TIME_MAX && at != NULL)
-		*at = elem_at(p, flat_seg(p)[first]);
+	if (saved.width != 0) {
+		uint32_t slot = procs % FLAT_RESUME_SLOTS;
+		flat_slot_put((struct sched_profile *)(uintptr_t)p, slot, &saved); /* the saved scans are scratch */
+		*flat_resume_used(p) |= (uint64_t)1 << slot;
+	}
 	return t;
 }
 #endif
 
 #if defined(SCHED_PROFILE_FLAT) && defined(SCHED_DEBUG)
 /*
- * The checking build: the answer t (anchor segment *at) the flat search gave
- * must be the list's, and one other path this CPU has must give it too, the
- * path picked from the question (so every path meets every kind of question
- * over a run, and make test's CPU stays in budget: all paths at every search
- * made the san builds' profile work about five times dearer). O(n).
+ * The checking build: the answer t (anchor segment index `anchor`) the flat
+ * search gave must be the list's (rebuilt first), and one other path this
+ * CPU has must give it too, the path picked from the question (so every
+ * path meets every kind of question over a run, and make test's CPU stays
+ * in budget: all paths at every search made the san builds' profile work
+ * about five times dearer). O(n).
  */
 static void flat_cross_check(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
-			     sched_time_t dur, sched_time_t limit, bool own, sched_time_t t,
-			     const struct sched_seg *const *at)
+			     sched_time_t dur, sched_time_t limit, bool own, sched_time_t t, uint32_t anchor)
 {
 	const struct sched_seg *lat = NULL;
+	sched_profile_sync((struct sched_profile *)p); /* the list is a cache of the arrays */
 	SCHED_ASSERT(list_search(p, earliest, procs, dur, limit, own, &lat) == t);
-	SCHED_ASSERT(t == SCHED_TIME_MAX || at == NULL || lat == *at);
+	SCHED_ASSERT(t == SCHED_TIME_MAX || lat->time == flat_time(p)[anchor]);
 	struct flat_ask q = { .earliest = earliest, .dur = dur, .limit = limit, .procs = procs, .own = own };
 	uint32_t first = 0;
 	unsigned path = (earliest ^ procs ^ dur ^ limit) % 4u;
 	(void)path; /* read only on x86 */
 #if SCHED_FLAT_X86
 	if (path == 3u && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt"))
-		SCHED_ASSERT(flat_search_avx512(p, &q, &first, NULL) == t);
+		SCHED_ASSERT(flat_search_avx512(p, &q, &first, NULL, NULL) == t);
 	else if (path == 2u && __builtin_cpu_supports("avx2"))
-		SCHED_ASSERT(flat_search_avx2(p, &q, &first, NULL) == t);
+		SCHED_ASSERT(flat_search_avx2(p, &q, &first, NULL, NULL) == t);
 	else if (path == 1u)
-		SCHED_ASSERT(flat_search_sse2(p, &q, &first, NULL) == t);
+		SCHED_ASSERT(flat_search_sse2(p, &q, &first, NULL, NULL) == t);
 	else
 #endif
-		SCHED_ASSERT(flat_search_scalar(p, &q, &first, NULL) == t);
-	SCHED_ASSERT(t == SCHED_TIME_MAX || lat == elem_at(p, flat_seg(p)[first]));
+		SCHED_ASSERT(flat_search_scalar(p, &q, &first, NULL, NULL) == t);
+	SCHED_ASSERT(t == SCHED_TIME_MAX || lat->time == flat_time(p)[first]);
 }
 #endif
 
@@ -681,10 +779,13 @@ static sched_time_t search(const struct sched_profile *p, sched_time_t earliest,
 		return SCHED_TIME_MAX;
 	if (earliest < sched_profile_origin(p))
 		earliest = sched_profile_origin(p);
-	sched_time_t t = flat_search(p, earliest, procs, dur, limit, own, at);
+	uint32_t anchor;
+	sched_time_t t = flat_search(p, earliest, procs, dur, limit, own, &anchor);
 #ifdef SCHED_DEBUG
-	flat_cross_check(p, earliest, procs, dur, limit, own, t, at);
+	flat_cross_check(p, earliest, procs, dur, limit, own, t, anchor);
 #endif
+	if (at != NULL)
+		*at = NULL; /* the list's hint: the arrays need none */
 	return t;
 }
 #endif
@@ -743,6 +844,10 @@ int sched_profile_restart(struct sched_profile *p, struct sched_pool *pool, sche
 
 void sched_profile_append(struct sched_profile *p, sched_time_t t, sched_procs_t free)
 {
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p))
+		sched_profile_sync(p); /* then the element pushed last is the last segment */
+#endif
 	const struct sched_seg *last = seg_prev(&p->end);
 	SCHED_ASSERT(t > last->time && t != SCHED_TIME_MAX && free != last->free && free <= p->procs);
 	struct sched_seg *n = sched_pool_take(pool_of(p));
@@ -786,13 +891,6 @@ static int interval(const struct sched_profile *p, sched_time_t start, sched_tim
 	if (start < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - start)
 		return SCHED_E_RANGE;
 	*endp = start + dur;
-#ifdef SCHED_PROFILE_FLAT
-	if (has_flat(p)) {
-		(void)hint; /* the arrays find it in O(log n) */
-		*firstp = seg_at(p, start);
-		return SCHED_OK;
-	}
-#endif
 	struct sched_seg *s = hint != NULL ? (struct sched_seg *)hint : sched_profile_first(p);
 	while (seg_next(s)->time <= start)
 		s = seg_next(s);
@@ -810,13 +908,6 @@ static struct sched_seg *split_at(struct sched_profile *p, struct sched_seg *s, 
 	n->free = s->free;
 	sched_list_insert_after(&s->link, &n->link);
 	p->count++;
-#ifdef SCHED_PROFILE_FLAT
-	if (has_flat(p)) {
-		uint32_t i = flat_index(p, s->time) + 1u;
-		flat_shift(p, i, true);
-		flat_put(p, i, n);
-	}
-#endif
 	return n;
 }
 
@@ -827,14 +918,69 @@ static void merge_with_prev(struct sched_profile *p, struct sched_seg *s)
 		return;
 	if (seg_prev(s)->free != s->free)
 		return;
-#ifdef SCHED_PROFILE_FLAT
-	if (has_flat(p))
-		flat_shift(p, flat_index(p, s->time) + 1u, false);
-#endif
 	sched_list_remove(&s->link);
 	sched_pool_free(pool_of(p), s);
 	p->count--;
 }
+
+#ifdef SCHED_PROFILE_FLAT
+/* Entry i and its list element go (its free count equals entry i - 1's). O(n - i) words. */
+static void flat_merge(struct sched_profile *p, uint32_t i)
+{
+	flat_shift(p, i + 1u, false);
+	p->count--;
+	flat_drop_elem(p);
+}
+
+/* A new entry i (after i - 1, which it splits at t) and its list element. O(n - i) words. */
+static void flat_split(struct sched_profile *p, uint32_t i, sched_time_t t)
+{
+	flat_take_elem(p);
+	p->count++;
+	flat_shift(p, i, true);
+	flat_time(p)[i] = t;
+	flat_free(p)[i] = flat_free(p)[i - 1u];
+}
+
+/*
+ * adjust() on the arrays alone: the same checks in the same order (so the
+ * same refusals, changing nothing), then at most two splits, one pass over
+ * the interval's counts and at most two merges. O(log n + interval + moved).
+ */
+static int flat_adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur, sched_procs_t procs, int sign)
+{
+	*flat_resume_on(p) = 0; /* a change that is not a move: saved scans may be wrong (move_earlier
+				 * puts it back after its own two calls) */
+	if (procs == 0 || dur == 0)
+		return SCHED_E_INVAL;
+	if (start < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - start)
+		return SCHED_E_RANGE;
+	sched_time_t end = start + dur;
+	uint32_t *time = flat_time(p), *free = flat_free(p);
+	uint32_t a = flat_index(p, start), last = flat_index(p, end - 1u);
+	for (uint32_t i = a; i <= last; i++)
+		if (sign < 0 ? free[i] < procs : procs > p->procs - free[i])
+			return SCHED_E_RANGE;
+	uint32_t splits = (time[a] != start ? 1u : 0u) + (time[last + 1u] != end ? 1u : 0u);
+	if (sched_pool_available(pool_of(p)) < splits)
+		return SCHED_E_NOSPACE; /* callers ask for the most their work can need first (sched_pool_room) */
+	if (time[a] != start) {
+		flat_split(p, ++a, start);
+		last++;
+	}
+	if (time[last + 1u] != end)
+		flat_split(p, last + 1u, end);
+	for (uint32_t i = a; i <= last; i++)
+		free[i] = sign < 0 ? free[i] - procs : free[i] + procs;
+	p->list_stale = 1;
+	if (last + 1u < p->count && free[last + 1u] == free[last])
+		flat_merge(p, last + 1u);
+	if (a > 0 && free[a] == free[a - 1u])
+		flat_merge(p, a);
+	FLAT_CHECK(p);
+	return SCHED_OK;
+}
+#endif
 
 /*
  * Shared body of reserve (sign < 0) and release (sign > 0): check the whole
@@ -846,9 +992,11 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 	sched_time_t end;
 	struct sched_seg *a;
 #ifdef SCHED_PROFILE_FLAT
-	if (has_flat(p))
-		*flat_resume_on(p) = 0; /* a change that is not a move: saved scans may be wrong (move_earlier
-					* puts it back after its own two calls) */
+	if (has_flat(p)) {
+		if (cursor != NULL)
+			*cursor = NULL; /* the list's hint: the arrays need none */
+		return flat_adjust(p, start, dur, procs, sign);
+	}
 #endif
 	int err = interval(p, start, dur, procs, hint, &end, &a);
 	if (err != SCHED_OK)
@@ -877,16 +1025,8 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 		seg_next(last)->time == end ? seg_next(last) : split_at(p, last, end);
 	for (struct sched_seg *s = first; s != after; s = seg_next(s))
 		s->free = sign < 0 ? s->free - procs : s->free + procs;
-#ifdef SCHED_PROFILE_FLAT
-	if (has_flat(p)) {
-		uint32_t *free = flat_free(p);
-		for (uint32_t i = flat_index(p, start), e = flat_index(p, end); i < e; i++)
-			free[i] = sign < 0 ? free[i] - procs : free[i] + procs;
-	}
-#endif
 	merge_with_prev(p, after);
 	merge_with_prev(p, first);
-	FLAT_CHECK(p);
 	return SCHED_OK;
 }
 
@@ -962,32 +1102,34 @@ int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, s
 
 void sched_profile_trim(struct sched_profile *p, sched_time_t now)
 {
-	struct sched_seg *first = sched_profile_first(p);
 #ifdef SCHED_PROFILE_FLAT
-	uint32_t gone = 0;
+	if (has_flat(p)) {
+		*flat_resume_on(p) = 0;
+		uint32_t gone = flat_index(p, now); /* the segments that end by now */
+		uint32_t *cols[2] = { flat_time(p), flat_free(p) };
+		for (unsigned c = 0; gone > 0 && c < 2u; c++)
+			__builtin_memmove(cols[c], cols[c] + gone, (size_t)(p->count - gone + 1u) * sizeof(uint32_t));
+		p->count -= gone;
+		for (; gone > 0; gone--)
+			flat_drop_elem(p);
+		if (flat_time(p)[0] < now) {
+			flat_time(p)[0] = now;
+			p->list_stale = 1;
+		}
+		FLAT_CHECK(p);
+		return;
+	}
 #endif
+	struct sched_seg *first = sched_profile_first(p);
 	while (seg_next(first)->time <= now) {
 		struct sched_seg *next = seg_next(first);
 		sched_list_remove(&first->link);
 		sched_pool_free(pool_of(p), first);
 		p->count--;
 		first = next;
-#ifdef SCHED_PROFILE_FLAT
-		gone++;
-#endif
 	}
 	if (first->time < now)
 		first->time = now;
-#ifdef SCHED_PROFILE_FLAT
-	if (has_flat(p)) {
-		*flat_resume_on(p) = 0;
-		uint32_t *cols[3] = { flat_time(p), flat_free(p), flat_seg(p) };
-		for (unsigned c = 0; gone > 0 && c < 3u; c++)
-			__builtin_memmove(cols[c], cols[c] + gone, (size_t)(p->count + 1u) * sizeof(uint32_t));
-		flat_time(p)[0] = first->time;
-	}
-	FLAT_CHECK(p);
-#endif
 }
 
 int sched_profile_check(const struct sched_profile *p)

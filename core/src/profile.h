@@ -38,10 +38,13 @@ struct sched_profile {
 	sched_procs_t procs;      /* machine size */
 	uint32_t count;           /* real segments in the list */
 #ifdef SCHED_PROFILE_FLAT
-	/* The host's copy for speed (profile.c, "The flat copy"): uint32_t time[flat_cap],
-	 * free[flat_cap], seg[flat_cap] in one block, or 0 when the profile has none. */
+	/* The host's arrays (profile.c, "The flat profile"): uint32_t time[flat_cap],
+	 * free[flat_cap] and the saved scans in one block, or 0 when the profile has none.
+	 * With them, the list is a view: list_stale says its elements must be rewritten
+	 * from the arrays before anyone walks it. */
 	sched_rel_t flat;
 	uint32_t flat_cap;
+	uint32_t list_stale;
 #endif
 };
 
@@ -52,6 +55,9 @@ struct sched_profile {
  * then read the arrays, and every change keeps both in step. O(n).
  */
 void sched_profile_attach_flat(struct sched_profile *p, void *storage, uint32_t segs);
+
+/** Rewrite the list's elements in order from the arrays if a change left it stale. O(n). */
+void sched_profile_sync(struct sched_profile *p);
 
 /**
  * Let find_earlier and move_earlier resume where the last scan of the same width stopped
@@ -78,9 +84,13 @@ int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_p
 /** Give every segment back to the pool; the profile must be re-initialised before use. O(n). */
 void sched_profile_clear(struct sched_profile *p);
 
-/** First real segment (never NULL after init). O(1). */
+/** First real segment (never NULL after init). O(1); O(n) on the host when the list is stale. */
 static inline struct sched_seg *sched_profile_first(const struct sched_profile *p)
 {
+#ifdef SCHED_PROFILE_FLAT
+	if (p->list_stale)
+		sched_profile_sync((struct sched_profile *)(uintptr_t)p); /* the list is a cache of the arrays */
+#endif
 	return SCHED_LIST_ENTRY(sched_list_next(&p->end.link), struct sched_seg, link);
 }
 
@@ -101,6 +111,10 @@ static inline sched_time_t sched_seg_end(const struct sched_seg *seg)
 /** The profile's origin: the first segment's time. O(1). */
 static inline sched_time_t sched_profile_origin(const struct sched_profile *p)
 {
+#ifdef SCHED_PROFILE_FLAT
+	if (p->flat != 0)
+		return *(const uint32_t *)sched_rel_get(&p->flat); /* time[0], without rebuilding the list */
+#endif
 	return sched_profile_first(p)->time;
 }
 

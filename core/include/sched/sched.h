@@ -319,16 +319,16 @@ struct sched_stats {
 #define SCHED_SEGMENTS(max_jobs) (2 * (size_t)(max_jobs) + SCHED_MAX_PARTITIONS)
 
 /*
- * The host's flat copy of the first partition's profile (built with
+ * The host's flat arrays of the first partition's profile (built with
  * SCHED_PROFILE_FLAT, make PROFILE=flat; docs/design.md):
- * for a pool of `segs` segments, a time, a free count and a segment index
- * per segment, plus a sentinel and 16 entries the vector scans may read
- * past it, and 64 saved scans (1 KiB) for compression to resume. 0 bytes in
- * the board's build, which keeps the list alone.
+ * for a pool of `segs` segments, a time and a free count per segment, plus
+ * a sentinel and 16 entries the vector scans may read past it, and 64 saved
+ * scans of 5 words (1.25 KiB) for compression to resume. 0 bytes in the
+ * board's build, which keeps the list alone.
  */
 #ifdef SCHED_PROFILE_FLAT
 #define SCHED_FLAT_ENTRIES(segs) ((((size_t)(segs) + 1u + 16u) + 15u) & ~(size_t)15u)
-#define SCHED_FLAT_BYTES(segs) ((SCHED_FLAT_ENTRIES(segs) * 3u + 4u * 64u + 4u) * sizeof(uint32_t))
+#define SCHED_FLAT_BYTES(segs) ((SCHED_FLAT_ENTRIES(segs) * 2u + 5u * 64u + 4u) * sizeof(uint32_t))
 #else
 #define SCHED_FLAT_BYTES(segs) ((size_t)0)
 #endif
