@@ -529,115 +529,12 @@ __attribute__((target("avx2"))) static sched_time_t flat_search_avx2(const struc
 	return flat_search_on(p, q, SCHED_FLAT_AVX2, at, from, out);
 }
 
-/*
- * The AVX-512 path judges a block's runs together instead of one by one: on
- * KTH at --shrink 0.5 a check meets about 18 runs in 10 blocks, and the
- * loop above mispredicts at most run boundaries, which was most of its time.
- * The block's run starts and run ends are compressed into two vectors of
- * times (a run carried in from the block before takes lane 0 of the
- * starts), so lane k of each is run k's; one subtraction and compare give
- * every run's verdict, and the first lane that is long enough, or whose
- * start is past the limit, decides. The same answers as the loop (the
- * checking build compares them with the list's); the saved scan too.
- */
-__attribute__((target("avx512f,popcnt"))) static sched_time_t
-flat_search_avx512(const struct sched_profile *p, const struct flat_ask *q, uint32_t *at, const struct flat_resume *from,
-		   struct flat_resume *out)
+__attribute__((target("avx512f"))) static sched_time_t flat_search_avx512(const struct sched_profile *p,
+									 const struct flat_ask *q, uint32_t *at,
+									 const struct flat_resume *from,
+									 struct flat_resume *out)
 {
-	const uint32_t *time = flat_time(p), *free = flat_free(p);
-	const sched_time_t dur = q->dur, limit = q->limit;
-	sched_time_t cand = q->earliest, longest = 0;
-	bool rejected = false, in_run;
-	uint32_t i, last_full_i = 0;
-	if (from != NULL) {
-		i = from->at_index; /* a too-full segment: every run before it is too short */
-		SCHED_ASSERT(time[i] == from->at && free[i] < q->procs);
-		in_run = false;
-		longest = from->longest;
-		last_full_i = i;
-		rejected = true;
-	} else {
-		i = flat_index(p, q->earliest);
-		in_run = free[i] >= q->procs;
-		if (in_run && (cand >= limit || dur > SCHED_TIME_MAX - 1 - cand))
-			return SCHED_TIME_MAX;
-	}
-	const __m512i procs = _mm512_set1_epi32((int)q->procs), need = _mm512_set1_epi32((int)dur);
-	const __m512i lim = _mm512_set1_epi32((int)limit), top = _mm512_set1_epi32((int)(SCHED_TIME_MAX - 1));
-	__m512i longest_v = _mm512_setzero_si512();
-	/* The last rejected run's end: the block it was in, and its rank among the block's ends. */
-	uint32_t last_b = 0, last_ends = 0;
-	unsigned last_rank = 0;
-	bool rejected_here = false;
-	uint32_t cand_i = i; /* the entry where the carried run starts */
-	sched_time_t t = SCHED_TIME_MAX;
-	for (uint32_t b = i + 1u;; b += 16u) {
-		uint32_t full = _mm512_cmplt_epu32_mask(_mm512_loadu_si512((const void *)(free + b)), procs);
-		uint32_t after_full = ((full << 1) | (in_run ? 0u : 1u)) & 0xffffu; /* bit j: entry j - 1 too full */
-		uint32_t starts = ~full & after_full & 0xffffu, ends = full & ~after_full;
-		/* No branch on the block's contents below but the verdict's: they were mispredicted. */
-		__m512i times = _mm512_loadu_si512((const void *)(time + b));
-		__m512i st = _mm512_maskz_compress_epi32((__mmask16)starts, times);
-		__m512i en = _mm512_maskz_compress_epi32((__mmask16)ends, times);
-		unsigned carried = in_run ? 1u : 0u;
-		/* lane 0: the carried start, when there is one */
-		st = _mm512_mask_mov_epi32(st, (__mmask16)(0xffffu * carried),
-					   _mm512_alignr_epi32(st, _mm512_set1_epi32((int)cand), 15));
-		unsigned n_st = (unsigned)__builtin_popcount(starts) + carried, n_en = (unsigned)__builtin_popcount(ends);
-		uint32_t has_st = (1u << n_st) - 1u, has_en = (1u << n_en) - 1u;
-		__m512i len = _mm512_sub_epi32(en, st);
-		uint32_t bad = has_st & (uint32_t)(_mm512_cmpge_epu32_mask(st, lim) |
-						   _mm512_cmplt_epu32_mask(_mm512_sub_epi32(top, st), need));
-		uint32_t long_enough = (uint32_t)_mm512_cmpge_epu32_mask(len, need);
-		if (q->own)
-			long_enough |= (uint32_t)_mm512_cmpge_epu32_mask(en, lim);
-		uint32_t ok = has_en & ~bad & long_enough;
-		uint32_t decided = ok | bad;
-		uint32_t before = (decided & -decided) - 1u; /* lanes before the verdict (all when none) */
-		uint32_t rej = has_en & before;
-		longest_v = _mm512_mask_max_epu32(longest_v, (__mmask16)rej, longest_v, len);
-		last_b = rej != 0 ? b : last_b;
-		last_ends = rej != 0 ? ends : last_ends;
-		last_rank = rej != 0 ? 31u - (unsigned)__builtin_clz(rej | 1u) : last_rank;
-		rejected_here |= rej != 0;
-		if (decided != 0) {
-			unsigned k = (unsigned)__builtin_ctz(decided);
-			if ((ok >> k & 1u) != 0) {
-				if (carried && k == 0) {
-					*at = cand_i;
-				} else {
-					uint32_t m = starts;
-					for (unsigned n = k - carried; n > 0; n--)
-						m &= m - 1u;
-					*at = b + (unsigned)__builtin_ctz(m);
-				}
-				t = carried && k == 0 ? cand : (sched_time_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(
-						_mm512_permutexvar_epi32(_mm512_set1_epi32((int)k), st)));
-			}
-			break;
-		}
-		in_run = (full >> 15 & 1u) == 0;
-		uint32_t last_start = b + 31u - (unsigned)__builtin_clz(starts | 1u);
-		sched_time_t last_time = time[last_start];
-		/* read only while in_run; a run carried through keeps its start (earliest, for the first) */
-		cand_i = starts != 0 ? last_start : cand_i;
-		cand = starts != 0 ? last_time : cand;
-	}
-	rejected |= rejected_here;
-	if (out != NULL && rejected) {
-		sched_time_t l = _mm512_reduce_max_epu32(longest_v);
-		if (l > longest)
-			longest = l;
-		if (rejected_here) {
-			uint32_t m = last_ends;
-			for (unsigned n = last_rank; n > 0; n--)
-				m &= m - 1u;
-			last_full_i = last_b + (unsigned)__builtin_ctz(m);
-		}
-		*out = (struct flat_resume){ .width = q->procs, .earliest = q->earliest, .at = time[last_full_i],
-					   .longest = longest, .at_index = last_full_i };
-	}
-	return t;
+	return flat_search_on(p, q, SCHED_FLAT_AVX512, at, from, out);
 }
 #endif
 
@@ -756,7 +653,7 @@ static void flat_cross_check(const struct sched_profile *p, sched_time_t earlies
 	unsigned path = (earliest ^ procs ^ dur ^ limit) % 4u;
 	(void)path; /* read only on x86 */
 #if SCHED_FLAT_X86
-	if (path == 3u && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt"))
+	if (path == 3u && __builtin_cpu_supports("avx512f"))
 		SCHED_ASSERT(flat_search_avx512(p, &q, &first, NULL, NULL) == t);
 	else if (path == 2u && __builtin_cpu_supports("avx2"))
 		SCHED_ASSERT(flat_search_avx2(p, &q, &first, NULL, NULL) == t);

@@ -81,7 +81,7 @@ static inline enum sched_flat_path sched_flat_path(void)
 #if defined(SCHED_PROFILE_SIMD)
 	return (enum sched_flat_path)SCHED_PROFILE_SIMD;
 #elif SCHED_FLAT_X86
-	if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt"))
+	if (__builtin_cpu_supports("avx512f"))
 		return SCHED_FLAT_AVX512;
 	if (__builtin_cpu_supports("avx2"))
 		return SCHED_FLAT_AVX2;
