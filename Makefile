@@ -21,10 +21,10 @@ TEST_INC := -Icore/src
 # The program version the replayer's CSV and JSON record (run_version): the commit it was built from.
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
-# The host's profile (docs/design.md, The flat copy): PROFILE=flat (the default) keeps a flat
-# copy beside the list and searches it with vectors; PROFILE=list is the board's list alone.
-# SIMD=scalar|sse2|avx2|avx512 forces the flat search's path (default: the widest the CPU has,
-# chosen at run time). A build with other values wants its own BUILD=dir.
+# The host's profile (docs/design.md, The flat profile): PROFILE=flat (the default) keeps the
+# live profile as arrays searched with vectors; PROFILE=list is the board's list alone.
+# SIMD=scalar|sse2|avx2|avx512 forces the flat search's path (default: chosen at run time,
+# AVX2 else SSE2). A build with other values wants its own BUILD=dir.
 PROFILE ?= flat
 SIMD ?=
 SIMD_LEVEL := $(if $(SIMD),$(or $(if $(filter scalar,$(SIMD)),0),$(if $(filter sse2,$(SIMD)),1),$(if $(filter avx2,$(SIMD)),2),$(if $(filter avx512,$(SIMD)),3),$(error SIMD=$(SIMD): one of scalar sse2 avx2 avx512)))

@@ -587,7 +587,7 @@ static sched_time_t flat_saved_answer(const struct sched_profile *p, const struc
 	return cand;
 }
 
-/* list_search() on the arrays, on the widest path this CPU (or the build) allows; *anchor is
+/* list_search() on the arrays, on the path sched_flat_path() picks; *anchor is
  * the index of the anchor's segment. */
 static sched_time_t flat_search(const struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
 				sched_time_t dur, sched_time_t limit, bool own, uint32_t *anchor)
