@@ -641,6 +641,20 @@ sched_time_t sched_profile_find_earlier(const struct sched_profile *p, sched_tim
 	return search_earlier(p, earliest, procs, dur, own_start, NULL);
 }
 
+/* The segment holding t (not before the origin), walked to from `hint` (a segment at or
+ * before t) or the head; the flat copy's binary search instead when there is one. */
+static struct sched_seg *seg_from(const struct sched_profile *p, const struct sched_seg *hint, sched_time_t t)
+{
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p))
+		return seg_at(p, t);
+#endif
+	struct sched_seg *s = hint != NULL ? (struct sched_seg *)hint : sched_profile_first(p);
+	while (seg_next(s)->time <= t)
+		s = seg_next(s);
+	return s;
+}
+
 /*
  * Validate an interval; on success *endp is start + dur and *firstp the
  * segment holding start, found from `hint` (a segment at or before start) or the head.
@@ -654,17 +668,7 @@ static int interval(const struct sched_profile *p, sched_time_t start, sched_tim
 	if (start < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - start)
 		return SCHED_E_RANGE;
 	*endp = start + dur;
-#ifdef SCHED_PROFILE_FLAT
-	if (has_flat(p)) {
-		(void)hint; /* the arrays find it in O(log n) */
-		*firstp = seg_at(p, start);
-		return SCHED_OK;
-	}
-#endif
-	struct sched_seg *s = hint != NULL ? (struct sched_seg *)hint : sched_profile_first(p);
-	while (seg_next(s)->time <= start)
-		s = seg_next(s);
-	*firstp = s;
+	*firstp = seg_from(p, hint, start);
 	return SCHED_OK;
 }
 
@@ -758,6 +762,90 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 	return SCHED_OK;
 }
 
+/*
+ * A job of `procs` processors for `dur` seconds moves from `from` to `to`.
+ * With a and b the earlier and the later start, both placements hold
+ * [b, a + dur) when they overlap, and there nothing changes: only
+ * [x0, x1) = [a, min(b, a + dur)) gains or loses the job, and
+ * [x2, x3) = [max(b, a + dur), b + dur) the other way round. So the shared
+ * stretch is walked once (not at all with the flat copy) and is never
+ * checked, split, updated or merged, where a release and a reserve walk it
+ * four times; in a compression, most moves are shorter than the job. The
+ * profile after it is the one release then reserve give (the list's form is
+ * unique). One read-only walk finds the segments holding x0..x3 and checks
+ * both parts before anything changes, so a refusal changes nothing.
+ * `hint`: a segment at or before a, or NULL (the head). *cursor as for adjust().
+ */
+static int move_span(struct sched_profile *p, sched_time_t from, sched_time_t to, sched_time_t dur,
+		     sched_procs_t procs, const struct sched_seg *hint, const struct sched_seg **cursor)
+{
+	if (procs == 0 || dur == 0)
+		return SCHED_E_INVAL;
+	sched_time_t a = from < to ? from : to, b = from < to ? to : from;
+	if (a < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - b)
+		return SCHED_E_RANGE;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p))
+		*flat_resume_on(p) = 0; /* as in adjust(): move_earlier puts it back */
+#endif
+	if (from == to)
+		return SCHED_OK;
+	const sched_time_t x[4] = { a, b < a + dur ? b : a + dur, b < a + dur ? a + dur : b, b + dur };
+	/* The first part takes the job's processors when it moves earlier, the second gives them back. */
+	const int sign[2] = { to < from ? -1 : +1, to < from ? +1 : -1 };
+	struct sched_seg *at[4]; /* at[i]: the segment holding x[i] */
+	for (unsigned r = 0; r < 2u; r++) {
+		struct sched_seg *s = seg_from(p, r == 0 ? hint : at[1], x[2u * r]);
+		at[2u * r] = s;
+		for (;;) {
+			if (sign[r] < 0 ? s->free < procs : procs > p->procs - s->free)
+				return SCHED_E_RANGE;
+			struct sched_seg *n = seg_next(s);
+			if (n->time > x[2u * r + 1u])
+				break;
+			s = n;
+			if (s->time == x[2u * r + 1u])
+				break;
+		}
+		at[2u * r + 1u] = s;
+	}
+	uint32_t splits = 0;
+	for (unsigned i = 0; i < 4u; i++)
+		if (at[i]->time != x[i] && !(i == 2u && x[2] == x[1]))
+			splits++;
+	if (sched_pool_available(pool_of(p)) < splits)
+		return SCHED_E_NOSPACE;
+	for (unsigned i = 0; i < 4u; i++) {
+		struct sched_seg *n = split_at(p, at[i], x[i]);
+		for (unsigned k = i + 1u; k < 4u; k++)
+			if (at[k] == at[i])
+				at[k] = n; /* x[k] >= x[i]: now in the later half */
+		at[i] = n;
+	}
+	for (unsigned r = 0; r < 2u; r++) {
+		for (struct sched_seg *s = at[2u * r]; s != at[2u * r + 1u]; s = seg_next(s))
+			s->free = sign[r] < 0 ? s->free - procs : s->free + procs;
+#ifdef SCHED_PROFILE_FLAT
+		if (has_flat(p)) {
+			uint32_t *free = flat_free(p);
+			for (uint32_t i = flat_index(p, x[2u * r]), e = flat_index(p, x[2u * r + 1u]); i < e; i++)
+				free[i] = sign[r] < 0 ? free[i] - procs : free[i] + procs;
+		}
+#endif
+	}
+	if (cursor != NULL) {
+		/* The segment before x0 is never merged away (a merge frees the later segment). */
+		struct sched_seg *before = seg_prev(at[0]);
+		*cursor = is_end(p, before) ? NULL : before;
+	}
+	/* From the last point down: each merge frees only the segment at its point. */
+	for (unsigned i = 4u; i-- > 0;)
+		if (!(i == 2u && x[2] == x[1]))
+			merge_with_prev(p, at[i]);
+	FLAT_CHECK(p);
+	return SCHED_OK;
+}
+
 int sched_profile_reserve(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 			  sched_procs_t procs)
 {
@@ -788,6 +876,12 @@ int sched_profile_release_from(struct sched_profile *p, const struct sched_seg *
 	return adjust(p, start, dur, procs, +1, hint_of(cursor, start), cursor);
 }
 
+int sched_profile_move_from(struct sched_profile *p, const struct sched_seg **cursor, sched_time_t from,
+			    sched_time_t to, sched_time_t dur, sched_procs_t procs)
+{
+	return move_span(p, from, to, dur, procs, hint_of(cursor, from < to ? from : to), cursor);
+}
+
 int sched_profile_place(struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
 			sched_time_t dur, sched_time_t *start)
 {
@@ -813,12 +907,16 @@ int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, s
 	if (resuming)
 		flat_cut_back(p, t);
 #endif
-	/* The anchor's segment survives the release, which splits and merges only at own_start
-	 * and own_start + dur, both after t; so both scans start there. */
-	int err = adjust(p, own_start, dur, procs, +1, at, NULL);
-	if (err != SCHED_OK)
-		return err;
-	err = adjust(p, t, dur, procs, -1, at, NULL);
+	/* The anchor's segment is at or before t: the move's walk starts there. */
+	int err = move_span(p, own_start, t, dur, procs, at, NULL);
+	if (err == SCHED_E_NOSPACE) {
+		/* Too few spare segments for all of the move's splits at once (up to four): release,
+		 * then reserve, as before, whose merges in between may make the room. Whenever
+		 * move_span() has room, these two would have had it too. */
+		err = adjust(p, own_start, dur, procs, +1, at, NULL);
+		if (err == SCHED_OK)
+			err = adjust(p, t, dur, procs, -1, at, NULL);
+	}
 	if (err == SCHED_OK)
 		*start = t;
 #ifdef SCHED_PROFILE_FLAT
