@@ -322,6 +322,8 @@ static void shifted_move(struct sched *s, uint32_t n, struct shifted *sh, sched_
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
 	struct sched_profile *w = &x->work[SHIFTED];
+	/* In AST order (the default) the starts ascend, so one cursor walks the profile once. */
+	const struct sched_seg *cur = NULL;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct sched_job *k = x->jobs[i];
 		bool was = movable(s, k, sh->ts), will = movable(s, k, ts);
@@ -329,9 +331,7 @@ static void shifted_move(struct sched *s, uint32_t n, struct shifted *sh, sched_
 			continue;
 		sched_time_t from = was ? k->start + sh->shift : k->start;
 		sched_time_t to = was ? k->start : k->start + sh->shift;
-		int e = sched_profile_release(w, from, k->estimate, k->procs);
-		if (e == SCHED_OK)
-			e = sched_profile_reserve(w, to, k->estimate, k->procs);
+		int e = sched_profile_move_from(w, &cur, from, to, k->estimate, k->procs);
 		SCHED_ASSERT(e == SCHED_OK);
 		(void)e;
 	}
