@@ -341,8 +341,8 @@ static void shifted_move(struct sched *s, uint32_t n, struct shifted *sh, sched_
 enum built { BUILT, UNFIT, BUILD_FAILED };
 
 /*
- * Replace the copy in work[0] with the candidate's profile before its
- * compression: the shifted plan brought back to the machine, with the
+ * Write the candidate's profile before its compression into the empty
+ * work[0]: the shifted plan brought back to the machine, with the
  * newcomer j at ts, in one pass over its segments. UNFIT where the
  * newcomer or the pushed-back jobs do not fit (a count below 0 on the
  * machine; the verdict of their reserves), BUILD_FAILED (work[0]
@@ -432,7 +432,7 @@ static void shifted_verify(struct sched *s, const struct sched_job *j, sched_tim
  * The fast way to a candidate's profile before its compression (one
  * partition): the shifted plan moved to ts and copied into work[0] with j
  * at ts, start_b/part_b set to the pushed-back plan. BUILD_FAILED: work[0]
- * still holds the copy of the live profile, for build_by_moves().
+ * is still empty (candidate() then copies the live profile for build_by_moves()).
  */
 static enum built build_shifted(struct sched *s, const struct sched_job *j, sched_time_t ts, uint32_t n,
 				struct shifted *sh)
@@ -547,11 +547,18 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		      bool *no_room)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
-	if (!sched_scratch_copy(s)) {
+	/* The fast build writes work[0] anew: the live profile is copied only when it fails. */
+	bool fast = sh != NULL && sh->on && j != NULL;
+	if (!(fast ? sched_scratch_ready(s) : sched_scratch_copy(s))) {
 		*no_room = true;
 		return false;
 	}
-	enum built built = sh != NULL && sh->on && j != NULL ? build_shifted(s, j, ts, n, sh) : BUILD_FAILED;
+	enum built built = fast ? build_shifted(s, j, ts, n, sh) : BUILD_FAILED;
+	if (fast && built == BUILD_FAILED && sched_profile_copy(&x->work[0], x->segs, sched_prof(s, 0)) != SCHED_OK) {
+		sched_scratch_clear(s);
+		*no_room = true;
+		return false;
+	}
 	bool ok = built == BUILD_FAILED ? build_by_moves(s, j, ts, jp, shift, n) : built == BUILT;
 	ok = ok && compress_candidate(s, j, ts, n);
 	sched_scratch_clear(s);
