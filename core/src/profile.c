@@ -816,6 +816,8 @@ static int move_span(struct sched_profile *p, sched_time_t from, sched_time_t to
 	if (sched_pool_available(pool_of(p)) < splits)
 		return SCHED_E_NOSPACE;
 	for (unsigned i = 0; i < 4u; i++) {
+		if (at[i]->time == x[i])
+			continue; /* most points are breakpoints already: no call */
 		struct sched_seg *n = split_at(p, at[i], x[i]);
 		for (unsigned k = i + 1u; k < 4u; k++)
 			if (at[k] == at[i])
@@ -840,8 +842,8 @@ static int move_span(struct sched_profile *p, sched_time_t from, sched_time_t to
 	}
 	/* From the last point down: each merge frees only the segment at its point. */
 	for (unsigned i = 4u; i-- > 0;)
-		if (!(i == 2u && x[2] == x[1]))
-			merge_with_prev(p, at[i]);
+		if (!(i == 2u && x[2] == x[1]) && seg_prev(at[i])->free == at[i]->free)
+			merge_with_prev(p, at[i]); /* (which also checks that at[i] is not the first) */
 	FLAT_CHECK(p);
 	return SCHED_OK;
 }
