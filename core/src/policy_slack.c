@@ -342,8 +342,8 @@ enum built { BUILT, UNFIT, BUILD_FAILED };
 
 /*
  * Write the candidate's profile before its compression into the empty
- * work[0]: the shifted plan brought back to the machine, with the
- * newcomer j at ts, in one pass over its segments. UNFIT where the
+ * work[0]: the shifted plan brought back to the machine (a copy with every
+ * count lowered by M), with the newcomer j at ts. UNFIT where the
  * newcomer or the pushed-back jobs do not fit (a count below 0 on the
  * machine; the verdict of their reserves), BUILD_FAILED (work[0]
  * unchanged) if the pool cannot hold it. O(segments).
@@ -359,32 +359,23 @@ static enum built shifted_build(struct sched *s, const struct sched_job *j, sche
 	if (j->procs == 0 || dur == 0 || ts < sched_profile_origin(w) || dur > SCHED_TIME_MAX - 1u - ts)
 		return UNFIT;
 	sched_time_t te = ts + dur;
+	/* Read first: a count below M (the pushed-back jobs do not fit) or below M + the newcomer's
+	 * processors in [ts, te). The first stretch's verdict comes before the pool's, as when the
+	 * profile was written stretch by stretch (room for w's segments and the newcomer's two). */
 	const struct sched_seg *g = sched_profile_first(w);
-	sched_time_t t = g->time;
-	int64_t last = -1;
-	for (;;) {
-		/* The count from t to the next breakpoint: a segment's start, ts or te. */
-		int64_t v = (int64_t)g->free - (int64_t)m - (t >= ts && t < te ? (int64_t)j->procs : 0);
-		if (v < 0)
+	if (g->free < m + (ts == g->time ? j->procs : 0u))
+		return UNFIT;
+	if (sched_pool_available(x->segs) < w->count + 2u)
+		return BUILD_FAILED;
+	for (; g != NULL; g = sched_profile_next(w, g))
+		if (g->free < m || (g->time < te && sched_seg_end(g) > ts && g->free - m < j->procs))
 			return UNFIT;
-		if (last < 0) {
-			if (sched_profile_restart(c, x->segs, m, t, (sched_procs_t)v, w->count + 1u) != SCHED_OK)
-				return BUILD_FAILED;
-		} else if (v != last) {
-			sched_profile_append(c, t, (sched_procs_t)v);
-		}
-		last = v;
-		sched_time_t end = sched_seg_end(g), next = end;
-		if (ts > t && ts < next)
-			next = ts;
-		if (te > t && te < next)
-			next = te;
-		if (next == SCHED_TIME_MAX)
-			return BUILT;
-		if (next == end)
-			g = sched_profile_next(w, g);
-		t = next;
-	}
+	/* Then one chain off the pool, and the newcomer in one reserve (it fits: read above). */
+	int e = sched_profile_copy_lowered(c, x->segs, w, m, m);
+	if (e == SCHED_OK)
+		e = sched_profile_reserve(c, ts, dur, j->procs);
+	SCHED_ASSERT(e == SCHED_OK);
+	return e == SCHED_OK ? BUILT : BUILD_FAILED;
 }
 
 #ifdef SCHED_DEBUG

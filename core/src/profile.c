@@ -590,6 +590,32 @@ int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const
 	return SCHED_OK;
 }
 
+/* sched_profile_copy() with the counts lowered: its own loop, so that the copy's code (and the
+ * board's instruction counts) stays as it was. */
+int sched_profile_copy_lowered(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src,
+			       sched_procs_t procs, sched_procs_t less)
+{
+	/* Lowering every count alike keeps neighbours different; the last must be free on procs. */
+	SCHED_ASSERT(procs > 0 && sched_profile_last(src)->free == procs + less);
+	if (sched_pool_available(pool) < src->count)
+		return SCHED_E_NOSPACE;
+	setup(dst, pool, procs);
+	sched_pool_alloc_chain(pool, src->count, &dst->end.link);
+	dst->count = src->count;
+	const struct sched_seg *g = sched_profile_first(src);
+	for (struct sched_seg *n = sched_profile_first(dst); n != NULL; n = sched_profile_next(dst, n)) {
+		SCHED_ASSERT(g->free >= less);
+		n->time = g->time;
+		n->free = g->free - less;
+		g = sched_profile_next(src, g);
+	}
+#ifdef SCHED_PROFILE_FLAT
+	flat_fill(dst);
+	FLAT_CHECK(dst);
+#endif
+	return SCHED_OK;
+}
+
 int sched_profile_restart(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs,
 			  sched_time_t origin, sched_procs_t free, uint32_t steps)
 {

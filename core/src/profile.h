@@ -98,6 +98,12 @@ static inline sched_time_t sched_seg_end(const struct sched_seg *seg)
 	return SCHED_LIST_ENTRY(sched_list_next(&seg->link), struct sched_seg, link)->time;
 }
 
+/** Last real segment (the one that is fully free). O(1). */
+static inline struct sched_seg *sched_profile_last(const struct sched_profile *p)
+{
+	return SCHED_LIST_ENTRY(sched_list_prev(&p->end.link), struct sched_seg, link);
+}
+
 /** The profile's origin: the first segment's time. O(1). */
 static inline sched_time_t sched_profile_origin(const struct sched_profile *p)
 {
@@ -153,6 +159,14 @@ sched_time_t sched_profile_find_before(const struct sched_profile *p, sched_time
  * @retval SCHED_E_NOSPACE the pool cannot hold the copy (dst is then empty and cleared).
  */
 int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src);
+
+/**
+ * sched_profile_copy(), on a machine of @p procs processors with every count lowered by
+ * @p less: for a profile kept on a larger machine (every count of @p src at least
+ * @p less, the last procs + less; asserted). O(n). Errors as sched_profile_copy()'s.
+ */
+int sched_profile_copy_lowered(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src,
+			       sched_procs_t procs, sched_procs_t less);
 
 /**
  * Start @p p over as "@p free processors free from @p origin on", with room
