@@ -603,6 +603,7 @@ struct best {
 	uint32_t moves;
 	sched_time_t ts;   /* where the new job goes */
 	uint8_t part;
+	uint32_t rank;     /* its place in the order of section 2.4's search (conservative's: 0) */
 	bool moved;        /* start_a/part_a hold a schedule that moves jobs */
 	bool no_room;      /* a candidate did not fit the scratch: the search is void */
 };
@@ -611,20 +612,27 @@ struct best {
  * Keep the candidate now in start_b if it is cheaper, or as cheap with
  * fewer moves (section 2.3: "when two schedules are equally priced, we'll
  * choose the schedule with the least number of moved jobs"). `more_ties`
- * (a removal under removal_ties = more) turns that tie around.
+ * (a removal under removal_ties = more) turns that tie around. A full tie
+ * goes to the candidate first in the search's order (`rank`): the one a
+ * search in that order keeps, whatever order the candidates are built in.
  */
-static bool better(const struct best *b, struct sched_num price, uint32_t moves, bool more_ties)
+static bool better(const struct best *b, struct sched_num price, uint32_t moves, bool more_ties, uint32_t rank)
 {
 	int c = num_cmp(price, b->price);
-	return c < 0 || (c == 0 && (more_ties ? moves > b->moves : moves < b->moves));
+	if (c != 0)
+		return c < 0;
+	if (moves != b->moves)
+		return more_ties ? moves > b->moves : moves < b->moves;
+	return rank < b->rank;
 }
 
 static void keep(struct sched_work *x, uint32_t n, struct best *b, struct sched_num price,
-		 uint32_t moves, sched_time_t ts, uint8_t part, bool more_ties)
+		 uint32_t moves, sched_time_t ts, uint8_t part, bool more_ties, uint32_t rank)
 {
-	if (!better(b, price, moves, more_ties))
+	if (!better(b, price, moves, more_ties, rank))
 		return;
 	b->price = price;
+	b->rank = rank;
 	b->moves = moves;
 	b->ts = ts;
 	b->part = part;
@@ -683,7 +691,7 @@ static bool started_before(const struct sched_work *x, uint32_t i, sched_time_t 
  * scratch is too small from the start.
  */
 static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t part, uint32_t n,
-		     sched_time_t last_start, struct shifted *sh, struct best *b)
+		     sched_time_t last_start, struct shifted *sh, struct best *b, uint32_t rank)
 {
 	struct sched_num price;
 	uint32_t moves;
@@ -692,11 +700,56 @@ static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts
 	/* After the last planned start nobody can move: the candidate is the newcomer alone,
 	 * priced at its own term with no move, which decides it without building it. Past
 	 * the anchor (where it fits) that never beats conservative's schedule. */
-	if (j != NULL && ts > last_start && !better(b, own_price(s, j, ts), 0, false))
+	if (j != NULL && ts > last_start && !better(b, own_price(s, j, ts), 0, false, rank))
 		return;
 	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, sh, &price, &moves, &b->no_room)) {
 		struct sched_work xw = sched_work_of(s);
-		keep(&xw, n, b, price, moves, ts, part, j == NULL && params_of(s)->removal_ties == SCHED_TIES_MORE);
+		keep(&xw, n, b, price, moves, ts, part, j == NULL && params_of(s)->removal_ties == SCHED_TIES_MORE,
+		     rank);
+	}
+}
+
+/*
+ * The slots of partition p (section 2.4), ranked from `rank` in the search's
+ * order: where its profile changes, then where a waiting job starts that the
+ * profile does not show (the profile merges a job that starts as another ends
+ * into one segment, but the slot between them is still a choice). Under AST
+ * the starts ascend, so the two lists are walked together in time order, each
+ * slot with its rank: the shifted plan then moves each job across once, not
+ * three times, and better() keeps what the search's order would. O(slots).
+ */
+static void try_partition(struct sched *s, const struct sched_job *j, uint8_t p, uint32_t n, sched_time_t last_start,
+			  struct shifted *sh, struct best *b, uint32_t rank)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	const struct sched_profile *prof = sched_prof(s, p);
+	const struct sched_seg *g = sched_profile_first(prof);
+	uint32_t job_rank = rank + prof->count; /* the jobs' slots come after the profile's */
+	if (params_of(s)->heuristic != SCHED_HEUR_AST) {
+		for (; g != NULL; g = sched_profile_next(prof, g))
+			try_slot(s, j, g->time, p, n, last_start, sh, b, rank++);
+		for (uint32_t i = 0; i < n; i++) {
+			sched_time_t ts = x->jobs[i]->start;
+			if (!profile_has_time(prof, ts) && !started_before(x, i, ts))
+				try_slot(s, j, ts, p, n, last_start, sh, b, job_rank + i);
+		}
+		return;
+	}
+	sched_time_t shown = SCHED_TIME_MAX; /* the last slot tried, from the profile or a job */
+	for (uint32_t i = 0; g != NULL || i < n;) {
+		sched_time_t jt = i < n ? x->jobs[i]->start : SCHED_TIME_MAX;
+		SCHED_ASSERT(i == 0 || i >= n || x->jobs[i - 1]->start <= jt);
+		if (g != NULL && g->time <= jt) {
+			try_slot(s, j, g->time, p, n, last_start, sh, b, rank++);
+			shown = g->time;
+			g = sched_profile_next(prof, g);
+		} else {
+			/* A start the profile shows, or an earlier job's: tried already. */
+			if (jt != shown)
+				try_slot(s, j, jt, p, n, last_start, sh, b, job_rank + i);
+			shown = jt;
+			i++;
+		}
 	}
 }
 
@@ -705,6 +758,7 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 	/* Conservative's schedule is always a candidate: j at its anchor, nobody moved. */
 	struct best b;
 	b.moves = 0;
+	b.rank = 0;
 	b.ts = SCHED_TIME_MAX;
 	b.part = j->part;
 	b.moved = false;
@@ -734,23 +788,15 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 			if (xw.jobs[i]->start > last_start)
 				last_start = xw.jobs[i]->start;
 		/* Each time slot of a profile the job may use: j there, the later jobs pushed back
-		 * by its estimate, then compressed (section 2.4). The slots are where the profile
-		 * changes and where a waiting job starts (the profile merges a job that starts as
-		 * another ends into one segment, but the slot between them is still a choice). */
+		 * by its estimate, then compressed (section 2.4; the slots: try_partition()). */
 		struct shifted sh;
 		shifted_begin(s, n, j->estimate, &sh);
+		uint32_t rank = 1;
 		for (unsigned p = 0; p < s->n_parts; p++) {
 			if (!(j->allowed & (1u << p)))
 				continue;
-			const struct sched_profile *prof = sched_prof(s, p);
-			for (const struct sched_seg *g = sched_profile_first(prof); g != NULL;
-			     g = sched_profile_next(prof, g))
-				try_slot(s, j, g->time, (uint8_t)p, n, last_start, &sh, &b);
-			for (uint32_t i = 0; i < n; i++) {
-				sched_time_t ts = xw.jobs[i]->start;
-				if (!profile_has_time(prof, ts) && !started_before(&xw, i, ts))
-					try_slot(s, j, ts, (uint8_t)p, n, last_start, &sh, &b);
-			}
+			try_partition(s, j, (uint8_t)p, n, last_start, &sh, &b, rank);
+			rank += sched_prof(s, p)->count + n;
 		}
 		shifted_end(s, &sh);
 	}
@@ -799,6 +845,7 @@ static void reflow_slack(struct sched *s, bool ended)
 	uint32_t n = sched_slack_order(s, NULL, 3000u);
 	struct best b;
 	b.moves = 0;
+	b.rank = 0;
 	b.ts = 0;
 	b.part = 0;
 	b.moved = false;
@@ -807,7 +854,7 @@ static void reflow_slack(struct sched *s, bool ended)
 	for (uint32_t i = 0; i < n; i++) {
 		sched_time_t ts = x->jobs[i]->start;
 		if (!started_before(x, i, ts))
-			try_slot(s, NULL, ts, 0, n, SCHED_TIME_MAX, NULL, &b);
+			try_slot(s, NULL, ts, 0, n, SCHED_TIME_MAX, NULL, &b, i + 1u);
 	}
 	if (b.no_room) {
 		s->counters.scratch_short++;
