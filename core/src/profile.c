@@ -817,21 +817,29 @@ static int move_span(struct sched_profile *p, sched_time_t from, sched_time_t to
 	if (from == to)
 		return SCHED_OK;
 	const sched_time_t x[4] = { a, b < a + dur ? b : a + dur, b < a + dur ? a + dur : b, b + dur };
-	/* The first part takes the job's processors when it moves earlier, the second gives them back. */
-	const int sign[2] = { to < from ? -1 : +1, to < from ? +1 : -1 };
+	/* The first part takes the job's processors when it moves earlier, the second gives them
+	 * back: each part's counts must lie in [lo, hi] before, and change by `add` (mod 2^32). */
+	const bool earlier = to < from;
+	const sched_procs_t lo[2] = { earlier ? procs : 0, earlier ? 0 : procs };
+	const sched_procs_t hi[2] = { earlier ? p->procs : p->procs - procs, earlier ? p->procs - procs : p->procs };
+	const sched_procs_t add[2] = { earlier ? 0u - procs : procs, earlier ? procs : 0u - procs };
+	if (procs > p->procs)
+		return SCHED_E_RANGE;
 	struct sched_seg *at[4]; /* at[i]: the segment holding x[i] */
 	for (unsigned r = 0; r < 2u; r++) {
 		struct sched_seg *s = seg_from(p, r == 0 ? hint : at[1], x[2u * r]);
+		const sched_time_t end = x[2u * r + 1u];
 		at[2u * r] = s;
 		for (;;) {
-			if (sign[r] < 0 ? s->free < procs : procs > p->procs - s->free)
+			if (s->free < lo[r] || s->free > hi[r])
 				return SCHED_E_RANGE;
 			struct sched_seg *n = seg_next(s);
-			if (n->time > x[2u * r + 1u])
+			if (n->time >= end) {
+				if (n->time == end)
+					s = n; /* it starts at the part's end */
 				break;
+			}
 			s = n;
-			if (s->time == x[2u * r + 1u])
-				break;
 		}
 		at[2u * r + 1u] = s;
 	}
@@ -852,12 +860,12 @@ static int move_span(struct sched_profile *p, sched_time_t from, sched_time_t to
 	}
 	for (unsigned r = 0; r < 2u; r++) {
 		for (struct sched_seg *s = at[2u * r]; s != at[2u * r + 1u]; s = seg_next(s))
-			s->free = sign[r] < 0 ? s->free - procs : s->free + procs;
+			s->free += add[r];
 #ifdef SCHED_PROFILE_FLAT
 		if (has_flat(p)) {
 			uint32_t *free = flat_free(p);
 			for (uint32_t i = flat_index(p, x[2u * r]), e = flat_index(p, x[2u * r + 1u]); i < e; i++)
-				free[i] = sign[r] < 0 ? free[i] - procs : free[i] + procs;
+				free[i] += add[r];
 		}
 #endif
 	}
