@@ -170,7 +170,31 @@ static bool before(const struct sched *s, const struct sched_job *a, struct sche
 	return a->arrival < b->arrival;
 }
 
-/* Gather the reserved waiting jobs (not j) with their factors, in heuristic order. */
+/* A factor not computed yet: a negative zero, which num.c never makes (its zero is positive). */
+static struct sched_num factor_unset(void)
+{
+	struct sched_num f = num_zero();
+	f.neg = true;
+	return f;
+}
+
+/*
+ * Job i's cost factor (newcomer's priority pj3), computed on first use: only
+ * DC orders by it; the other heuristics need it only to price a move, and
+ * most waiting jobs never move in any candidate. Neither input changes
+ * during a search (slacks and priorities change after it), so it is the
+ * value an eager computation gives.
+ */
+static struct sched_num factor_of(struct sched *s, const struct sched_work *x, uint32_t i, uint16_t pj3)
+{
+	struct sched_num *f = &x->factors[i];
+	if (f->m == 0 && f->neg)
+		*f = sched_slack_factor(s, x->jobs[i], pj3);
+	return *f;
+}
+
+/* Gather the reserved waiting jobs (not j) in heuristic order, with their cost factors under DC
+ * (unset otherwise: factor_of()). */
 uint32_t sched_slack_order(struct sched *s, const struct sched_job *j, uint16_t pj3)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
@@ -181,7 +205,8 @@ uint32_t sched_slack_order(struct sched *s, const struct sched_job *j, uint16_t 
 		struct sched_job *k = sched_job_of(it);
 		if (k == j || !k->reserved)
 			continue;
-		struct sched_num fk = sched_slack_factor(s, k, pj3);
+		struct sched_num fk = params_of(s)->heuristic == SCHED_HEUR_DC ? sched_slack_factor(s, k, pj3)
+									     : factor_unset();
 		/* Insertion sort: n is the backlog, and the order is needed once per search. */
 		uint32_t i = n++;
 		while (i > 0 && before(s, k, fk, x->jobs[i - 1], f[i - 1])) {
@@ -556,6 +581,7 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 	if (!ok)
 		return false;
 	struct sched_num p = j != NULL ? own_price(s, j, ts) : num_zero();
+	uint16_t pj3 = j == NULL || over_quota(j) ? 3000u : sj_c(j)->prio3; /* as the callers' order */
 	uint32_t m = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct sched_job *k = x->jobs[i];
@@ -564,7 +590,7 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 			continue;
 		m++;
 		SCHED_ASSERT(!beyond_slack(j, k, t)); /* the compression above gave up on those */
-		p = num_add(p, sched_slack_cost(s, x->factors[i], t));
+		p = num_add(p, sched_slack_cost(s, factor_of(s, x, i, pj3), t));
 	}
 	*price = p;
 	*moves = m;
