@@ -374,8 +374,7 @@ void sched_scratch_clear(struct sched *s)
 	}
 }
 
-/* Empty work profiles, with room for what a plan tried in them can hold; false: no room. */
-static bool scratch_ready(struct sched *s)
+bool sched_scratch_ready(struct sched *s)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
 	if (x->cap == 0 || s->n_waiting > x->cap)
@@ -390,7 +389,7 @@ static bool scratch_ready(struct sched *s)
 
 bool sched_scratch_running(struct sched *s)
 {
-	if (!scratch_ready(s))
+	if (!sched_scratch_ready(s))
 		return false;
 	for (unsigned p = 0; p < s->n_parts; p++) {
 		if (!sched_running_profile(s, p, &s->scratch.work[p], &s->scratch.segs)) {
@@ -404,7 +403,7 @@ bool sched_scratch_running(struct sched *s)
 bool sched_scratch_copy(struct sched *s)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
-	if (!scratch_ready(s))
+	if (!sched_scratch_ready(s))
 		return false;
 	for (unsigned p = 0; p < s->n_parts; p++) {
 		if (sched_profile_copy(&x->work[p], x->segs, sched_prof(s, p)) != SCHED_OK) {

@@ -170,7 +170,31 @@ static bool before(const struct sched *s, const struct sched_job *a, struct sche
 	return a->arrival < b->arrival;
 }
 
-/* Gather the reserved waiting jobs (not j) with their factors, in heuristic order. */
+/* A factor not computed yet: a negative zero, which num.c never makes (its zero is positive). */
+static struct sched_num factor_unset(void)
+{
+	struct sched_num f = num_zero();
+	f.neg = true;
+	return f;
+}
+
+/*
+ * Job i's cost factor (newcomer's priority pj3), computed on first use: only
+ * DC orders by it; the other heuristics need it only to price a move, and
+ * most waiting jobs never move in any candidate. Neither input changes
+ * during a search (slacks and priorities change after it), so it is the
+ * value an eager computation gives.
+ */
+static struct sched_num factor_of(struct sched *s, const struct sched_work *x, uint32_t i, uint16_t pj3)
+{
+	struct sched_num *f = &x->factors[i];
+	if (f->m == 0 && f->neg)
+		*f = sched_slack_factor(s, x->jobs[i], pj3);
+	return *f;
+}
+
+/* Gather the reserved waiting jobs (not j) in heuristic order, with their cost factors under DC
+ * (unset otherwise: factor_of()). */
 uint32_t sched_slack_order(struct sched *s, const struct sched_job *j, uint16_t pj3)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
@@ -181,7 +205,8 @@ uint32_t sched_slack_order(struct sched *s, const struct sched_job *j, uint16_t 
 		struct sched_job *k = sched_job_of(it);
 		if (k == j || !k->reserved)
 			continue;
-		struct sched_num fk = sched_slack_factor(s, k, pj3);
+		struct sched_num fk = params_of(s)->heuristic == SCHED_HEUR_DC ? sched_slack_factor(s, k, pj3)
+									     : factor_unset();
 		/* Insertion sort: n is the backlog, and the order is needed once per search. */
 		uint32_t i = n++;
 		while (i > 0 && before(s, k, fk, x->jobs[i - 1], f[i - 1])) {
@@ -322,6 +347,8 @@ static void shifted_move(struct sched *s, uint32_t n, struct shifted *sh, sched_
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
 	struct sched_profile *w = &x->work[SHIFTED];
+	/* In AST order (the default) the starts ascend, so one cursor walks the profile once. */
+	const struct sched_seg *cur = NULL;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct sched_job *k = x->jobs[i];
 		bool was = movable(s, k, sh->ts), will = movable(s, k, ts);
@@ -329,9 +356,7 @@ static void shifted_move(struct sched *s, uint32_t n, struct shifted *sh, sched_
 			continue;
 		sched_time_t from = was ? k->start + sh->shift : k->start;
 		sched_time_t to = was ? k->start : k->start + sh->shift;
-		int e = sched_profile_release(w, from, k->estimate, k->procs);
-		if (e == SCHED_OK)
-			e = sched_profile_reserve(w, to, k->estimate, k->procs);
+		int e = sched_profile_move_from(w, &cur, from, to, k->estimate, k->procs);
 		SCHED_ASSERT(e == SCHED_OK);
 		(void)e;
 	}
@@ -341,9 +366,9 @@ static void shifted_move(struct sched *s, uint32_t n, struct shifted *sh, sched_
 enum built { BUILT, UNFIT, BUILD_FAILED };
 
 /*
- * Replace the copy in work[0] with the candidate's profile before its
- * compression: the shifted plan brought back to the machine, with the
- * newcomer j at ts, in one pass over its segments. UNFIT where the
+ * Write the candidate's profile before its compression into the empty
+ * work[0]: the shifted plan brought back to the machine (a copy with every
+ * count lowered by M), with the newcomer j at ts. UNFIT where the
  * newcomer or the pushed-back jobs do not fit (a count below 0 on the
  * machine; the verdict of their reserves), BUILD_FAILED (work[0]
  * unchanged) if the pool cannot hold it. O(segments).
@@ -359,32 +384,23 @@ static enum built shifted_build(struct sched *s, const struct sched_job *j, sche
 	if (j->procs == 0 || dur == 0 || ts < sched_profile_origin(w) || dur > SCHED_TIME_MAX - 1u - ts)
 		return UNFIT;
 	sched_time_t te = ts + dur;
+	/* Read first: a count below M (the pushed-back jobs do not fit) or below M + the newcomer's
+	 * processors in [ts, te). The first stretch's verdict comes before the pool's, as when the
+	 * profile was written stretch by stretch (room for w's segments and the newcomer's two). */
 	const struct sched_seg *g = sched_profile_first(w);
-	sched_time_t t = g->time;
-	int64_t last = -1;
-	for (;;) {
-		/* The count from t to the next breakpoint: a segment's start, ts or te. */
-		int64_t v = (int64_t)g->free - (int64_t)m - (t >= ts && t < te ? (int64_t)j->procs : 0);
-		if (v < 0)
+	if (g->free < m + (ts == g->time ? j->procs : 0u))
+		return UNFIT;
+	if (sched_pool_available(x->segs) < w->count + 2u)
+		return BUILD_FAILED;
+	for (; g != NULL; g = sched_profile_next(w, g))
+		if (g->free < m || (g->time < te && sched_seg_end(g) > ts && g->free - m < j->procs))
 			return UNFIT;
-		if (last < 0) {
-			if (sched_profile_restart(c, x->segs, m, t, (sched_procs_t)v, w->count + 1u) != SCHED_OK)
-				return BUILD_FAILED;
-		} else if (v != last) {
-			sched_profile_append(c, t, (sched_procs_t)v);
-		}
-		last = v;
-		sched_time_t end = sched_seg_end(g), next = end;
-		if (ts > t && ts < next)
-			next = ts;
-		if (te > t && te < next)
-			next = te;
-		if (next == SCHED_TIME_MAX)
-			return BUILT;
-		if (next == end)
-			g = sched_profile_next(w, g);
-		t = next;
-	}
+	/* Then one chain off the pool, and the newcomer in one reserve (it fits: read above). */
+	int e = sched_profile_copy_lowered(c, x->segs, w, m, m);
+	if (e == SCHED_OK)
+		e = sched_profile_reserve(c, ts, dur, j->procs);
+	SCHED_ASSERT(e == SCHED_OK);
+	return e == SCHED_OK ? BUILT : BUILD_FAILED;
 }
 
 #ifdef SCHED_DEBUG
@@ -432,7 +448,7 @@ static void shifted_verify(struct sched *s, const struct sched_job *j, sched_tim
  * The fast way to a candidate's profile before its compression (one
  * partition): the shifted plan moved to ts and copied into work[0] with j
  * at ts, start_b/part_b set to the pushed-back plan. BUILD_FAILED: work[0]
- * still holds the copy of the live profile, for build_by_moves().
+ * is still empty (candidate() then copies the live profile for build_by_moves()).
  */
 static enum built build_shifted(struct sched *s, const struct sched_job *j, sched_time_t ts, uint32_t n,
 				struct shifted *sh)
@@ -547,17 +563,25 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 		      bool *no_room)
 {
 	struct sched_work xw = sched_work_of(s), *x = &xw;
-	if (!sched_scratch_copy(s)) {
+	/* The fast build writes work[0] anew: the live profile is copied only when it fails. */
+	bool fast = sh != NULL && sh->on && j != NULL;
+	if (!(fast ? sched_scratch_ready(s) : sched_scratch_copy(s))) {
 		*no_room = true;
 		return false;
 	}
-	enum built built = sh != NULL && sh->on && j != NULL ? build_shifted(s, j, ts, n, sh) : BUILD_FAILED;
+	enum built built = fast ? build_shifted(s, j, ts, n, sh) : BUILD_FAILED;
+	if (fast && built == BUILD_FAILED && sched_profile_copy(&x->work[0], x->segs, sched_prof(s, 0)) != SCHED_OK) {
+		sched_scratch_clear(s);
+		*no_room = true;
+		return false;
+	}
 	bool ok = built == BUILD_FAILED ? build_by_moves(s, j, ts, jp, shift, n) : built == BUILT;
 	ok = ok && compress_candidate(s, j, ts, n);
 	sched_scratch_clear(s);
 	if (!ok)
 		return false;
 	struct sched_num p = j != NULL ? own_price(s, j, ts) : num_zero();
+	uint16_t pj3 = j == NULL || over_quota(j) ? 3000u : sj_c(j)->prio3; /* as the callers' order */
 	uint32_t m = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct sched_job *k = x->jobs[i];
@@ -566,7 +590,7 @@ static bool candidate(struct sched *s, const struct sched_job *j, sched_time_t t
 			continue;
 		m++;
 		SCHED_ASSERT(!beyond_slack(j, k, t)); /* the compression above gave up on those */
-		p = num_add(p, sched_slack_cost(s, x->factors[i], t));
+		p = num_add(p, sched_slack_cost(s, factor_of(s, x, i, pj3), t));
 	}
 	*price = p;
 	*moves = m;
@@ -605,6 +629,7 @@ struct best {
 	uint32_t moves;
 	sched_time_t ts;   /* where the new job goes */
 	uint8_t part;
+	uint32_t rank;     /* its place in the order of section 2.4's search (conservative's: 0) */
 	bool moved;        /* start_a/part_a hold a schedule that moves jobs */
 	bool no_room;      /* a candidate did not fit the scratch: the search is void */
 };
@@ -613,20 +638,27 @@ struct best {
  * Keep the candidate now in start_b if it is cheaper, or as cheap with
  * fewer moves (section 2.3: "when two schedules are equally priced, we'll
  * choose the schedule with the least number of moved jobs"). `more_ties`
- * (a removal under removal_ties = more) turns that tie around.
+ * (a removal under removal_ties = more) turns that tie around. A full tie
+ * goes to the candidate first in the search's order (`rank`): the one a
+ * search in that order keeps, whatever order the candidates are built in.
  */
-static bool better(const struct best *b, struct sched_num price, uint32_t moves, bool more_ties)
+static bool better(const struct best *b, struct sched_num price, uint32_t moves, bool more_ties, uint32_t rank)
 {
 	int c = num_cmp(price, b->price);
-	return c < 0 || (c == 0 && (more_ties ? moves > b->moves : moves < b->moves));
+	if (c != 0)
+		return c < 0;
+	if (moves != b->moves)
+		return more_ties ? moves > b->moves : moves < b->moves;
+	return rank < b->rank;
 }
 
 static void keep(struct sched_work *x, uint32_t n, struct best *b, struct sched_num price,
-		 uint32_t moves, sched_time_t ts, uint8_t part, bool more_ties)
+		 uint32_t moves, sched_time_t ts, uint8_t part, bool more_ties, uint32_t rank)
 {
-	if (!better(b, price, moves, more_ties))
+	if (!better(b, price, moves, more_ties, rank))
 		return;
 	b->price = price;
+	b->rank = rank;
 	b->moves = moves;
 	b->ts = ts;
 	b->part = part;
@@ -685,7 +717,7 @@ static bool started_before(const struct sched_work *x, uint32_t i, sched_time_t 
  * scratch is too small from the start.
  */
 static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts, uint8_t part, uint32_t n,
-		     sched_time_t last_start, struct shifted *sh, struct best *b)
+		     sched_time_t last_start, struct shifted *sh, struct best *b, uint32_t rank)
 {
 	struct sched_num price;
 	uint32_t moves;
@@ -694,11 +726,56 @@ static void try_slot(struct sched *s, const struct sched_job *j, sched_time_t ts
 	/* After the last planned start nobody can move: the candidate is the newcomer alone,
 	 * priced at its own term with no move, which decides it without building it. Past
 	 * the anchor (where it fits) that never beats conservative's schedule. */
-	if (j != NULL && ts > last_start && !better(b, own_price(s, j, ts), 0, false))
+	if (j != NULL && ts > last_start && !better(b, own_price(s, j, ts), 0, false, rank))
 		return;
 	if (candidate(s, j, ts, part, j != NULL ? j->estimate : 0, n, sh, &price, &moves, &b->no_room)) {
 		struct sched_work xw = sched_work_of(s);
-		keep(&xw, n, b, price, moves, ts, part, j == NULL && params_of(s)->removal_ties == SCHED_TIES_MORE);
+		keep(&xw, n, b, price, moves, ts, part, j == NULL && params_of(s)->removal_ties == SCHED_TIES_MORE,
+		     rank);
+	}
+}
+
+/*
+ * The slots of partition p (section 2.4), ranked from `rank` in the search's
+ * order: where its profile changes, then where a waiting job starts that the
+ * profile does not show (the profile merges a job that starts as another ends
+ * into one segment, but the slot between them is still a choice). Under AST
+ * the starts ascend, so the two lists are walked together in time order, each
+ * slot with its rank: the shifted plan then moves each job across once, not
+ * three times, and better() keeps what the search's order would. O(slots).
+ */
+static void try_partition(struct sched *s, const struct sched_job *j, uint8_t p, uint32_t n, sched_time_t last_start,
+			  struct shifted *sh, struct best *b, uint32_t rank)
+{
+	struct sched_work xw = sched_work_of(s), *x = &xw;
+	const struct sched_profile *prof = sched_prof(s, p);
+	const struct sched_seg *g = sched_profile_first(prof);
+	uint32_t job_rank = rank + prof->count; /* the jobs' slots come after the profile's */
+	if (params_of(s)->heuristic != SCHED_HEUR_AST) {
+		for (; g != NULL; g = sched_profile_next(prof, g))
+			try_slot(s, j, g->time, p, n, last_start, sh, b, rank++);
+		for (uint32_t i = 0; i < n; i++) {
+			sched_time_t ts = x->jobs[i]->start;
+			if (!profile_has_time(prof, ts) && !started_before(x, i, ts))
+				try_slot(s, j, ts, p, n, last_start, sh, b, job_rank + i);
+		}
+		return;
+	}
+	sched_time_t shown = SCHED_TIME_MAX; /* the last slot tried, from the profile or a job */
+	for (uint32_t i = 0; g != NULL || i < n;) {
+		sched_time_t jt = i < n ? x->jobs[i]->start : SCHED_TIME_MAX;
+		SCHED_ASSERT(i == 0 || i >= n || x->jobs[i - 1]->start <= jt);
+		if (g != NULL && g->time <= jt) {
+			try_slot(s, j, g->time, p, n, last_start, sh, b, rank++);
+			shown = g->time;
+			g = sched_profile_next(prof, g);
+		} else {
+			/* A start the profile shows, or an earlier job's: tried already. */
+			if (jt != shown)
+				try_slot(s, j, jt, p, n, last_start, sh, b, job_rank + i);
+			shown = jt;
+			i++;
+		}
 	}
 }
 
@@ -707,6 +784,7 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 	/* Conservative's schedule is always a candidate: j at its anchor, nobody moved. */
 	struct best b;
 	b.moves = 0;
+	b.rank = 0;
 	b.ts = SCHED_TIME_MAX;
 	b.part = j->part;
 	b.moved = false;
@@ -736,23 +814,15 @@ static int admit_slack(struct sched *s, struct sched_job *j)
 			if (xw.jobs[i]->start > last_start)
 				last_start = xw.jobs[i]->start;
 		/* Each time slot of a profile the job may use: j there, the later jobs pushed back
-		 * by its estimate, then compressed (section 2.4). The slots are where the profile
-		 * changes and where a waiting job starts (the profile merges a job that starts as
-		 * another ends into one segment, but the slot between them is still a choice). */
+		 * by its estimate, then compressed (section 2.4; the slots: try_partition()). */
 		struct shifted sh;
 		shifted_begin(s, n, j->estimate, &sh);
+		uint32_t rank = 1;
 		for (unsigned p = 0; p < s->n_parts; p++) {
 			if (!(j->allowed & (1u << p)))
 				continue;
-			const struct sched_profile *prof = sched_prof(s, p);
-			for (const struct sched_seg *g = sched_profile_first(prof); g != NULL;
-			     g = sched_profile_next(prof, g))
-				try_slot(s, j, g->time, (uint8_t)p, n, last_start, &sh, &b);
-			for (uint32_t i = 0; i < n; i++) {
-				sched_time_t ts = xw.jobs[i]->start;
-				if (!profile_has_time(prof, ts) && !started_before(&xw, i, ts))
-					try_slot(s, j, ts, (uint8_t)p, n, last_start, &sh, &b);
-			}
+			try_partition(s, j, (uint8_t)p, n, last_start, &sh, &b, rank);
+			rank += sched_prof(s, p)->count + n;
 		}
 		shifted_end(s, &sh);
 	}
@@ -801,6 +871,7 @@ static void reflow_slack(struct sched *s, bool ended)
 	uint32_t n = sched_slack_order(s, NULL, 3000u);
 	struct best b;
 	b.moves = 0;
+	b.rank = 0;
 	b.ts = 0;
 	b.part = 0;
 	b.moved = false;
@@ -809,7 +880,7 @@ static void reflow_slack(struct sched *s, bool ended)
 	for (uint32_t i = 0; i < n; i++) {
 		sched_time_t ts = x->jobs[i]->start;
 		if (!started_before(x, i, ts))
-			try_slot(s, NULL, ts, 0, n, SCHED_TIME_MAX, NULL, &b);
+			try_slot(s, NULL, ts, 0, n, SCHED_TIME_MAX, NULL, &b, i + 1u);
 	}
 	if (b.no_room) {
 		s->counters.scratch_short++;

@@ -720,6 +720,32 @@ int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const
 	return SCHED_OK;
 }
 
+/* sched_profile_copy() with the counts lowered: its own loop, so that the copy's code (and the
+ * board's instruction counts) stays as it was. */
+int sched_profile_copy_lowered(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src,
+			       sched_procs_t procs, sched_procs_t less)
+{
+	/* Lowering every count alike keeps neighbours different; the last must be free on procs. */
+	SCHED_ASSERT(procs > 0 && sched_profile_last(src)->free == procs + less);
+	if (sched_pool_available(pool) < src->count)
+		return SCHED_E_NOSPACE;
+	setup(dst, pool, procs);
+	sched_pool_alloc_chain(pool, src->count, &dst->end.link);
+	dst->count = src->count;
+	const struct sched_seg *g = sched_profile_first(src);
+	for (struct sched_seg *n = sched_profile_first(dst); n != NULL; n = sched_profile_next(dst, n)) {
+		SCHED_ASSERT(g->free >= less);
+		n->time = g->time;
+		n->free = g->free - less;
+		g = sched_profile_next(src, g);
+	}
+#ifdef SCHED_PROFILE_FLAT
+	flat_fill(dst);
+	FLAT_CHECK(dst);
+#endif
+	return SCHED_OK;
+}
+
 int sched_profile_restart(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs,
 			  sched_time_t origin, sched_procs_t free, uint32_t steps)
 {
@@ -775,6 +801,16 @@ sched_time_t sched_profile_find_earlier(const struct sched_profile *p, sched_tim
 	return search_earlier(p, earliest, procs, dur, own_start, NULL);
 }
 
+/* The segment holding t (not before the origin), walked to from `hint` (a segment at or
+ * before t) or the head (the list's: a flat profile's changes go to the arrays). */
+static struct sched_seg *seg_from(const struct sched_profile *p, const struct sched_seg *hint, sched_time_t t)
+{
+	struct sched_seg *s = hint != NULL ? (struct sched_seg *)hint : sched_profile_first(p);
+	while (seg_next(s)->time <= t)
+		s = seg_next(s);
+	return s;
+}
+
 /*
  * Validate an interval; on success *endp is start + dur and *firstp the
  * segment holding start, found from `hint` (a segment at or before start) or the head.
@@ -788,10 +824,7 @@ static int interval(const struct sched_profile *p, sched_time_t start, sched_tim
 	if (start < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - start)
 		return SCHED_E_RANGE;
 	*endp = start + dur;
-	struct sched_seg *s = hint != NULL ? (struct sched_seg *)hint : sched_profile_first(p);
-	while (seg_next(s)->time <= start)
-		s = seg_next(s);
-	*firstp = s;
+	*firstp = seg_from(p, hint, start);
 	return SCHED_OK;
 }
 
@@ -840,9 +873,48 @@ static void flat_split(struct sched_profile *p, uint32_t i, sched_time_t t)
 }
 
 /*
+ * Add `add` (mod 2^32) to the counts over [s, e), checked already: at most
+ * two splits, one pass over the interval and at most two merges.
+ * O(log n + interval + entries moved).
+ */
+static void flat_add(struct sched_profile *p, sched_time_t s, sched_time_t e, sched_procs_t add)
+{
+	uint32_t *time = flat_time(p), *free = flat_free(p);
+	uint32_t a = flat_index(p, s), last = flat_index(p, e - 1u);
+	if (time[a] != s) {
+		flat_split(p, ++a, s);
+		last++;
+	}
+	if (time[last + 1u] != e)
+		flat_split(p, last + 1u, e);
+	for (uint32_t i = a; i <= last; i++)
+		free[i] += add;
+	p->list_stale = 1;
+	if (last + 1u < p->count && free[last + 1u] == free[last])
+		flat_merge(p, last + 1u);
+	if (a > 0 && free[a] == free[a - 1u])
+		flat_merge(p, a);
+}
+
+/*
+ * Check [s, e)'s counts against [lo, hi]; count in *splits the ends that are
+ * not breakpoints yet. O(log n + interval).
+ */
+static int flat_check(const struct sched_profile *p, sched_time_t s, sched_time_t e, sched_procs_t lo,
+		      sched_procs_t hi, uint32_t *splits)
+{
+	const uint32_t *time = flat_time(p), *free = flat_free(p);
+	uint32_t a = flat_index(p, s), last = flat_index(p, e - 1u);
+	for (uint32_t i = a; i <= last; i++)
+		if (free[i] < lo || free[i] > hi)
+			return SCHED_E_RANGE;
+	*splits += (time[a] != s ? 1u : 0u) + (time[last + 1u] != e ? 1u : 0u);
+	return SCHED_OK;
+}
+
+/*
  * adjust() on the arrays alone: the same checks in the same order (so the
- * same refusals, changing nothing), then at most two splits, one pass over
- * the interval's counts and at most two merges. O(log n + interval + moved).
+ * same refusals, changing nothing), then flat_add(). O(log n + interval + moved).
  */
 static int flat_adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur, sched_procs_t procs, int sign)
 {
@@ -853,27 +925,35 @@ static int flat_adjust(struct sched_profile *p, sched_time_t start, sched_time_t
 	if (start < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - start)
 		return SCHED_E_RANGE;
 	sched_time_t end = start + dur;
-	uint32_t *time = flat_time(p), *free = flat_free(p);
-	uint32_t a = flat_index(p, start), last = flat_index(p, end - 1u);
-	for (uint32_t i = a; i <= last; i++)
-		if (sign < 0 ? free[i] < procs : procs > p->procs - free[i])
-			return SCHED_E_RANGE;
-	uint32_t splits = (time[a] != start ? 1u : 0u) + (time[last + 1u] != end ? 1u : 0u);
+	uint32_t splits = 0;
+	int err = flat_check(p, start, end, sign < 0 ? procs : 0, sign < 0 ? p->procs : p->procs - procs, &splits);
+	if (err != SCHED_OK)
+		return err;
 	if (sched_pool_available(pool_of(p)) < splits)
 		return SCHED_E_NOSPACE; /* callers ask for the most their work can need first (sched_pool_room) */
-	if (time[a] != start) {
-		flat_split(p, ++a, start);
-		last++;
+	flat_add(p, start, end, sign < 0 ? 0u - procs : procs);
+	FLAT_CHECK(p);
+	return SCHED_OK;
+}
+
+/* move_span() on the arrays: both parts checked first (so that a refusal changes nothing),
+ * then each shifted by its constant. O(log n + parts + entries moved). */
+static int flat_move_span(struct sched_profile *p, const sched_time_t x[4], const sched_procs_t lo[2],
+			  const sched_procs_t hi[2], const sched_procs_t add[2])
+{
+	*flat_resume_on(p) = 0; /* as in flat_adjust(): move_earlier puts it back */
+	uint32_t splits = 0;
+	for (unsigned r = 0; r < 2u; r++) {
+		int err = flat_check(p, x[2u * r], x[2u * r + 1u], lo[r], hi[r], &splits);
+		if (err != SCHED_OK)
+			return err;
 	}
-	if (time[last + 1u] != end)
-		flat_split(p, last + 1u, end);
-	for (uint32_t i = a; i <= last; i++)
-		free[i] = sign < 0 ? free[i] - procs : free[i] + procs;
-	p->list_stale = 1;
-	if (last + 1u < p->count && free[last + 1u] == free[last])
-		flat_merge(p, last + 1u);
-	if (a > 0 && free[a] == free[a - 1u])
-		flat_merge(p, a);
+	if (x[1] == x[2] && splits > 0 && flat_time(p)[flat_index(p, x[1])] != x[1])
+		splits--; /* the parts meet at a point counted twice */
+	if (sched_pool_available(pool_of(p)) < splits)
+		return SCHED_E_NOSPACE;
+	flat_add(p, x[0], x[1], add[0]);
+	flat_add(p, x[2], x[3], add[1]);
 	FLAT_CHECK(p);
 	return SCHED_OK;
 }
@@ -927,6 +1007,95 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 	return SCHED_OK;
 }
 
+/*
+ * A job of `procs` processors for `dur` seconds moves from `from` to `to`.
+ * With a and b the earlier and the later start, both placements hold
+ * [b, a + dur) when they overlap, and there nothing changes: only
+ * [x0, x1) = [a, min(b, a + dur)) gains or loses the job, and
+ * [x2, x3) = [max(b, a + dur), b + dur) the other way round. So the shared
+ * stretch is walked once (not at all with the flat copy) and is never
+ * checked, split, updated or merged, where a release and a reserve walk it
+ * four times; in a compression, most moves are shorter than the job. The
+ * profile after it is the one release then reserve give (the list's form is
+ * unique). One read-only walk finds the segments holding x0..x3 and checks
+ * both parts before anything changes, so a refusal changes nothing.
+ * `hint`: a segment at or before a, or NULL (the head). *cursor as for adjust().
+ */
+static int move_span(struct sched_profile *p, sched_time_t from, sched_time_t to, sched_time_t dur,
+		     sched_procs_t procs, const struct sched_seg *hint, const struct sched_seg **cursor)
+{
+	if (procs == 0 || dur == 0)
+		return SCHED_E_INVAL;
+	sched_time_t a = from < to ? from : to, b = from < to ? to : from;
+	if (a < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - b)
+		return SCHED_E_RANGE;
+	if (from == to)
+		return SCHED_OK;
+	const sched_time_t x[4] = { a, b < a + dur ? b : a + dur, b < a + dur ? a + dur : b, b + dur };
+	/* The first part takes the job's processors when it moves earlier, the second gives them
+	 * back: each part's counts must lie in [lo, hi] before, and change by `add` (mod 2^32). */
+	const bool earlier = to < from;
+	const sched_procs_t lo[2] = { earlier ? procs : 0, earlier ? 0 : procs };
+	const sched_procs_t hi[2] = { earlier ? p->procs : p->procs - procs, earlier ? p->procs - procs : p->procs };
+	const sched_procs_t add[2] = { earlier ? 0u - procs : procs, earlier ? procs : 0u - procs };
+	if (procs > p->procs)
+		return SCHED_E_RANGE;
+#ifdef SCHED_PROFILE_FLAT
+	if (has_flat(p)) {
+		if (cursor != NULL)
+			*cursor = NULL; /* the list's hint: the arrays need none */
+		return flat_move_span(p, x, lo, hi, add);
+	}
+#endif
+	struct sched_seg *at[4]; /* at[i]: the segment holding x[i] */
+	for (unsigned r = 0; r < 2u; r++) {
+		struct sched_seg *s = seg_from(p, r == 0 ? hint : at[1], x[2u * r]);
+		const sched_time_t end = x[2u * r + 1u];
+		at[2u * r] = s;
+		for (;;) {
+			if (s->free < lo[r] || s->free > hi[r])
+				return SCHED_E_RANGE;
+			struct sched_seg *n = seg_next(s);
+			if (n->time >= end) {
+				if (n->time == end)
+					s = n; /* it starts at the part's end */
+				break;
+			}
+			s = n;
+		}
+		at[2u * r + 1u] = s;
+	}
+	uint32_t splits = 0;
+	for (unsigned i = 0; i < 4u; i++)
+		if (at[i]->time != x[i] && !(i == 2u && x[2] == x[1]))
+			splits++;
+	if (sched_pool_available(pool_of(p)) < splits)
+		return SCHED_E_NOSPACE;
+	for (unsigned i = 0; i < 4u; i++) {
+		if (at[i]->time == x[i])
+			continue; /* most points are breakpoints already: no call */
+		struct sched_seg *n = split_at(p, at[i], x[i]);
+		for (unsigned k = i + 1u; k < 4u; k++)
+			if (at[k] == at[i])
+				at[k] = n; /* x[k] >= x[i]: now in the later half */
+		at[i] = n;
+	}
+	for (unsigned r = 0; r < 2u; r++) {
+		for (struct sched_seg *s = at[2u * r]; s != at[2u * r + 1u]; s = seg_next(s))
+			s->free += add[r];
+	}
+	if (cursor != NULL) {
+		/* The segment before x0 is never merged away (a merge frees the later segment). */
+		struct sched_seg *before = seg_prev(at[0]);
+		*cursor = is_end(p, before) ? NULL : before;
+	}
+	/* From the last point down: each merge frees only the segment at its point. */
+	for (unsigned i = 4u; i-- > 0;)
+		if (!(i == 2u && x[2] == x[1]) && seg_prev(at[i])->free == at[i]->free)
+			merge_with_prev(p, at[i]); /* (which also checks that at[i] is not the first) */
+	return SCHED_OK;
+}
+
 int sched_profile_reserve(struct sched_profile *p, sched_time_t start, sched_time_t dur,
 			  sched_procs_t procs)
 {
@@ -957,6 +1126,12 @@ int sched_profile_release_from(struct sched_profile *p, const struct sched_seg *
 	return adjust(p, start, dur, procs, +1, hint_of(cursor, start), cursor);
 }
 
+int sched_profile_move_from(struct sched_profile *p, const struct sched_seg **cursor, sched_time_t from,
+			    sched_time_t to, sched_time_t dur, sched_procs_t procs)
+{
+	return move_span(p, from, to, dur, procs, hint_of(cursor, from < to ? from : to), cursor);
+}
+
 int sched_profile_place(struct sched_profile *p, sched_time_t earliest, sched_procs_t procs,
 			sched_time_t dur, sched_time_t *start)
 {
@@ -982,12 +1157,16 @@ int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, s
 	if (resuming)
 		flat_cut_back(p, t);
 #endif
-	/* The anchor's segment survives the release, which splits and merges only at own_start
-	 * and own_start + dur, both after t; so both scans start there. */
-	int err = adjust(p, own_start, dur, procs, +1, at, NULL);
-	if (err != SCHED_OK)
-		return err;
-	err = adjust(p, t, dur, procs, -1, at, NULL);
+	/* The anchor's segment is at or before t: the move's walk starts there. */
+	int err = move_span(p, own_start, t, dur, procs, at, NULL);
+	if (err == SCHED_E_NOSPACE) {
+		/* Too few spare segments for all of the move's splits at once (up to four): release,
+		 * then reserve, as before, whose merges in between may make the room. Whenever
+		 * move_span() has room, these two would have had it too. */
+		err = adjust(p, own_start, dur, procs, +1, at, NULL);
+		if (err == SCHED_OK)
+			err = adjust(p, t, dur, procs, -1, at, NULL);
+	}
 	if (err == SCHED_OK)
 		*start = t;
 #ifdef SCHED_PROFILE_FLAT

@@ -108,6 +108,16 @@ static inline sched_time_t sched_seg_end(const struct sched_seg *seg)
 	return SCHED_LIST_ENTRY(sched_list_next(&seg->link), struct sched_seg, link)->time;
 }
 
+/** Last real segment (the one that is fully free). O(1); O(n) on the host when the list is stale. */
+static inline struct sched_seg *sched_profile_last(const struct sched_profile *p)
+{
+#ifdef SCHED_PROFILE_FLAT
+	if (p->list_stale)
+		sched_profile_sync((struct sched_profile *)(uintptr_t)p); /* the list is a cache of the arrays */
+#endif
+	return SCHED_LIST_ENTRY(sched_list_prev(&p->end.link), struct sched_seg, link);
+}
+
 /** The profile's origin: the first segment's time. O(1). */
 static inline sched_time_t sched_profile_origin(const struct sched_profile *p)
 {
@@ -143,9 +153,10 @@ sched_time_t sched_profile_find_earlier(const struct sched_profile *p, sched_tim
 
 /**
  * Move a job that holds [own_start, own_start + dur) to the anchor
- * sched_profile_find_earlier() gives, if there is one: release and reserve
- * starting from the anchor's segment instead of the head, so a move costs
- * one scan, not three. O(n). @param[out] start the new start.
+ * sched_profile_find_earlier() gives, if there is one: from the anchor's
+ * segment on, only the parts of the two placements that differ change, so a
+ * move costs one scan, not three (with too few spare segments for that, a
+ * release then a reserve). O(n). @param[out] start the new start.
  * @retval SCHED_E_RANGE it cannot start earlier (nothing changes).
  * @retval SCHED_E_NOSPACE the pool could not split: nothing changes if the release
  * failed; if the reserve did, the job is released (callers size the pool so neither can).
@@ -166,6 +177,14 @@ sched_time_t sched_profile_find_before(const struct sched_profile *p, sched_time
  * @retval SCHED_E_NOSPACE the pool cannot hold the copy (dst is then empty and cleared).
  */
 int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src);
+
+/**
+ * sched_profile_copy(), on a machine of @p procs processors with every count lowered by
+ * @p less: for a profile kept on a larger machine (every count of @p src at least
+ * @p less, the last procs + less; asserted). O(n). Errors as sched_profile_copy()'s.
+ */
+int sched_profile_copy_lowered(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src,
+			       sched_procs_t procs, sched_procs_t less);
 
 /**
  * Start @p p over as "@p free processors free from @p origin on", with room
@@ -231,6 +250,17 @@ int sched_profile_reserve_from(struct sched_profile *p, const struct sched_seg *
 			       sched_time_t dur, sched_procs_t procs);
 int sched_profile_release_from(struct sched_profile *p, const struct sched_seg **cursor, sched_time_t start,
 			       sched_time_t dur, sched_procs_t procs);
+
+/**
+ * Move a reservation of @p procs processors for @p dur seconds from @p from to @p to:
+ * the profile release then reserve give, but only the parts of the two placements that
+ * differ are walked over twice, so a move by less than @p dur costs about the move, not
+ * the job. @p cursor as for sched_profile_reserve_from(), for the earlier of the two
+ * starts. O(segments from the cursor to to + dur). Errors as theirs, checked before
+ * anything changes (on error nothing changes).
+ */
+int sched_profile_move_from(struct sched_profile *p, const struct sched_seg **cursor, sched_time_t from,
+			    sched_time_t to, sched_time_t dur, sched_procs_t procs);
 
 /**
  * Forget the past: drop segments that end at or before @p now and move the

@@ -525,6 +525,10 @@ bool sched_running_profile(struct sched *s, unsigned part, struct sched_profile 
 /* May the scratch's per-job arrays take `jobs` jobs? false when they cannot (the caller falls back). O(1). */
 bool sched_scratch_room(struct sched *s, uint32_t jobs);
 
+/* Empty the work profiles, with room for what a plan tried in them can hold (a fault-injection
+ * site); false: no room. O(segments held). */
+bool sched_scratch_ready(struct sched *s);
+
 /* Copy every partition's profile into the scratch work profiles; false if it does not fit. */
 bool sched_scratch_copy(struct sched *s);
 

@@ -37,7 +37,8 @@ struct sched_num sched_slack_cost(const struct sched *s, struct sched_num factor
 /* j's scheduler priority and initial slack from its reservation (section 2.2); only the first time. */
 void sched_slack_settle(struct sched *s, struct sched_job *j);
 
-/* The reserved waiting jobs but j, in the heuristic's order, into scratch.jobs; returns how many. */
+/* The reserved waiting jobs but j, in the heuristic's order, into scratch.jobs (their cost factors
+ * into scratch.factors under DC, computed when first needed otherwise); returns how many. */
 uint32_t sched_slack_order(struct sched *s, const struct sched_job *j, uint16_t pj3);
 
 #endif /* SCHED_SLACK_H */

@@ -389,6 +389,91 @@ static void compression_resumes_scans(void)
 	}
 }
 
+/*
+ * sched_profile_move_from() against release then reserve on the reference:
+ * random reservations, then random moves of them, short (the two placements
+ * overlap, or just touch) and anywhere, earlier and later, one cursor carried
+ * from move to move; a move that does not fit is refused and changes nothing.
+ */
+static void moves_against_reference(void)
+{
+	for (uint32_t seed = 1; seed <= 40; seed++) {
+		struct fixture f;
+		static struct ref r;
+		struct res live[MAX_RES];
+		int n = 0;
+		struct test_rng rng;
+		test_rng_seed(&rng, seed);
+		setup(&f, 0);
+		ref_init(&r, 0);
+		while (n < MAX_RES / 2) {
+			sched_time_t start = test_rng_range(&rng, 0, 1500), dur = test_rng_range(&rng, 1, 80);
+			int procs = (int)test_rng_range(&rng, 1, 4) * (seed % 2 ? 1 : 3);
+			if (!ref_fits(&r, start, dur, procs))
+				continue;
+			CHECK_EQ(sched_profile_reserve(&f.p, start, dur, (sched_procs_t)procs), SCHED_OK);
+			ref_add(&r, start, dur, -procs);
+			live[n++] = (struct res){start, dur, procs};
+		}
+		const struct sched_seg *cur = NULL;
+		for (int m = 0; m < 400; m++) {
+			struct res *v = &live[test_rng_range(&rng, 0, (uint32_t)n - 1u)];
+			sched_time_t to;
+			if (m % 2) {
+				to = test_rng_range(&rng, 0, 1500);
+			} else {
+				sched_time_t by = test_rng_range(&rng, 1, v->dur); /* by == dur: they touch */
+				to = test_rng_range(&rng, 0, 1) && v->start >= by ? v->start - by : v->start + by;
+			}
+			if (to == v->start)
+				continue;
+			ref_add(&r, v->start, v->dur, v->procs);
+			bool fits = ref_fits(&r, to, v->dur, v->procs);
+			struct snapshot before, after;
+			snap(&f.p, &before);
+			CHECK_EQ(sched_profile_move_from(&f.p, &cur, v->start, to, v->dur, (sched_procs_t)v->procs),
+				 fits ? SCHED_OK : SCHED_E_RANGE);
+			if (fits) {
+				v->start = to;
+			} else {
+				snap(&f.p, &after);
+				CHECK(same(&before, &after));
+			}
+			ref_add(&r, v->start, v->dur, -v->procs);
+			if (m % 16 == 0)
+				CHECK(agrees(&f.p, &r));
+		}
+		CHECK(agrees(&f.p, &r));
+	}
+}
+
+/*
+ * With no spare segment: a move that needs splits is refused unchanged, and
+ * move_earlier falls back to release then reserve, whose merges make the room.
+ */
+static void moves_in_a_full_pool(void)
+{
+	struct fixture f;
+	setup(&f, 0);
+	CHECK_EQ(sched_profile_reserve(&f.p, 10, 10, 4), SCHED_OK); /* 16 | 12 from 10 | 16 from 20 */
+	f.pool.limit = f.pool.used;
+	struct snapshot before, after;
+	snap(&f.p, &before);
+	const struct sched_seg *cur = NULL;
+	CHECK_EQ(sched_profile_move_from(&f.p, &cur, 10, 5, 10, 4), SCHED_E_NOSPACE); /* splits at 5 and 15 */
+	snap(&f.p, &after);
+	CHECK(same(&before, &after));
+	sched_time_t start = 0;
+	CHECK_EQ(sched_profile_move_earlier(&f.p, 5, 4, 10, 10, &start), SCHED_OK);
+	CHECK_EQ(start, 5);
+	CHECK_EQ(sched_profile_free_at(&f.p, 4), 16);
+	CHECK_EQ(sched_profile_free_at(&f.p, 5), 12);
+	CHECK_EQ(sched_profile_free_at(&f.p, 14), 12);
+	CHECK_EQ(sched_profile_free_at(&f.p, 15), 16);
+	CHECK_EQ(f.p.count, 3);
+	CHECK_EQ(sched_profile_check(&f.p), SCHED_OK);
+}
+
 #ifdef SCHED_PROFILE_FLAT
 /* Every test above, with the flat copy attached. */
 static void flat_copy_passes_them_all(void);
@@ -403,6 +488,8 @@ static const struct test tests[] = {
 	{"trim_forgets_the_past", trim_forgets_the_past},
 	{"random_against_reference", random_against_reference},
 	{"compression_resumes_scans", compression_resumes_scans},
+	{"moves_against_reference", moves_against_reference},
+	{"moves_in_a_full_pool", moves_in_a_full_pool},
 #ifdef SCHED_PROFILE_FLAT
 	{"flat_copy_passes_them_all", flat_copy_passes_them_all},
 #endif
