@@ -290,17 +290,6 @@ void sched_profile_attach_flat(struct sched_profile *p, void *storage, uint32_t 
 #define FLAT_CHECK(p) ((void)0)
 #endif
 
-/* Does p keep its segments in arrays (the host's first live profile)? false on the board. */
-static bool has_flat_profile(const struct sched_profile *p)
-{
-#ifdef SCHED_PROFILE_FLAT
-	return has_flat(p);
-#else
-	(void)p;
-	return false;
-#endif
-}
-
 /* The header of a profile with no segment yet. */
 static void setup(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs)
 {
@@ -1178,13 +1167,10 @@ int sched_profile_move_earlier(struct sched_profile *p, sched_time_t earliest, s
 	if (resuming)
 		flat_cut_back(p, t);
 #endif
-	/* The anchor's segment is at or before t: the move's walk starts there. The arrays need no
-	 * walk to be spared, and there a release then a reserve cost less than the move's two parts
-	 * (KTH --shrink 0.5: 5.0 against 5.3 s). */
-	bool two_steps = has_flat_profile(p);
-	int err = two_steps ? SCHED_OK : move_span(p, own_start, t, dur, procs, at, NULL);
-	if (two_steps || err == SCHED_E_NOSPACE) {
-		/* Or too few spare segments for all of the move's splits at once (up to four): release,
+	/* The anchor's segment is at or before t: the move's walk starts there. */
+	int err = move_span(p, own_start, t, dur, procs, at, NULL);
+	if (err == SCHED_E_NOSPACE) {
+		/* Too few spare segments for all of the move's splits at once (up to four): release,
 		 * then reserve, as before, whose merges in between may make the room. Whenever
 		 * move_span() has room, these two would have had it too. */
 		err = adjust(p, own_start, dur, procs, +1, at, NULL);
