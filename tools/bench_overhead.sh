@@ -8,7 +8,7 @@
 #   ratio     whole / replay
 # and the cost per job of reading the trace: the fixture (inclusive fixture_load: file reads,
 # decoding, the job array) against the SWF text (inclusive parse() of trace/swf.c minus its line
-# source gz_line, so gzip decompression and line reading are left out of the text's figure).
+# source file_line, so gzip inflation and line reading are left out of the text's figure).
 # Writes the section "Replayer overhead (issue 14)" of docs/benchmarks.md (OUT=... elsewhere),
 # replacing that section and keeping the rest of the file. Instruction counts repeat exactly.
 #   tools/bench_overhead.sh [--print]   --print: the table on stdout, no file written
@@ -48,11 +48,12 @@ for t in $traces; do
 "
 		echo "$t $p: whole $whole, replay $replay, $jobs jobs" >&2
 	done
-	# The text: parse() without its line source (decompression and gzgets).
+	# The text: parse() without its line source (inflation and line reading).
 	valgrind --tool=callgrind --callgrind-out-file="$tmp/cgs" "$B/replay" --policy fcfs --format csv \
 		"fixtures/$t.swf.gz" >/dev/null 2>&1
 	parse=$(incl trace/swf.c:parse "$tmp/cgs")
-	line=$(incl trace/swf.c:gz_line "$tmp/cgs")
+	line=$(incl trace/swf.c:file_line "$tmp/cgs")
+	[ "$line" -gt 0 ] || { echo "bench_overhead: no file_line in the callgrind output (renamed?)" >&2; exit 1; }
 	lines=$(zcat "fixtures/$t.swf.gz" | grep -cv '^ *;')
 	fjobs=$("$B/fixinfo" "$fix" | awk '/^number of jobs/ { print $NF; exit }')
 	[ -n "$fjobs" ] || fjobs=$lines
@@ -79,7 +80,7 @@ done
 	printf '%s' "$rows"
 	echo
 	echo "Reading the trace, instructions per job: the SWF text is \`parse()\` of trace/swf.c (inclusive)"
-	echo "minus its line source \`gz_line\` (gzip decompression and \`gzgets\`), from"
+	echo "minus its line source \`file_line\` (its own gzip inflation and line reading), from"
 	echo "\`build/replay --policy fcfs --format csv fixtures/TRACE.swf.gz\`; the fixture is \`fixture_load\`"
 	echo "(inclusive: file reads, header, decoding, CRC, the job array) from the fcfs run above."
 	echo "Target: the fixture decodes at least 5 times faster than the text parses."
