@@ -73,8 +73,7 @@ static uint32_t *flat_free(const struct sched_profile *p)
  * `at` ends by `at` and lasts at most `longest`. A later scan of the same
  * width and earliest, for a duration over `longest` and a limit after `at`,
  * would reject all of them, so it starts at `at`. A move to t <= at cuts
- * `at` back to the last too-full segment before t. 64 slots, by width,
- * stored a column a field (so that the AVX-512 path reads 16 slots at once).
+ * `at` back to the last too-full segment before t. 64 slots, by width.
  */
 #define FLAT_RESUME_SLOTS 64u
 
@@ -84,38 +83,19 @@ struct flat_resume {
 	uint32_t at_index; /* at's entry: a move changes entries after it alone (flat_cut_back) */
 };
 
-/* The columns of the slots, in struct flat_resume's order; SCHED_FLAT_BYTES counts 5 of 64
- * words, then 4 words for the used bits and the on flag. */
-enum flat_resume_col { FR_WIDTH, FR_EARLIEST, FR_AT, FR_LONGEST, FR_AT_INDEX, FR_COLS };
+/* SCHED_FLAT_BYTES counts 5 words a slot, then 4 for the used bits and the on flag. */
+_Static_assert(sizeof(struct flat_resume) == 5u * sizeof(uint32_t), "a saved scan is five words");
 
-static uint32_t *flat_resume_col(const struct sched_profile *p, enum flat_resume_col c)
+static struct flat_resume *flat_resumes(const struct sched_profile *p)
 {
-	return flat_time(p) + 2u * (size_t)p->flat_cap + (size_t)c * FLAT_RESUME_SLOTS;
-}
-
-static struct flat_resume flat_slot_get(const struct sched_profile *p, uint32_t k)
-{
-	return (struct flat_resume){ .width = flat_resume_col(p, FR_WIDTH)[k],
-				     .earliest = flat_resume_col(p, FR_EARLIEST)[k],
-				     .at = flat_resume_col(p, FR_AT)[k],
-				     .longest = flat_resume_col(p, FR_LONGEST)[k],
-				     .at_index = flat_resume_col(p, FR_AT_INDEX)[k] };
-}
-
-static void flat_slot_put(struct sched_profile *p, uint32_t k, const struct flat_resume *r)
-{
-	flat_resume_col(p, FR_WIDTH)[k] = r->width;
-	flat_resume_col(p, FR_EARLIEST)[k] = r->earliest;
-	flat_resume_col(p, FR_AT)[k] = r->at;
-	flat_resume_col(p, FR_LONGEST)[k] = r->longest;
-	flat_resume_col(p, FR_AT_INDEX)[k] = r->at_index;
+	return (struct flat_resume *)(void *)(flat_time(p) + 2u * (size_t)p->flat_cap);
 }
 
 /* The slots saved since sched_profile_resume(p, true), one bit each (so that starting and
  * cutting back cost what is in use, not 64 slots). */
 static uint64_t *flat_resume_used(const struct sched_profile *p)
 {
-	return (uint64_t *)(void *)(flat_resume_col(p, FR_COLS));
+	return (uint64_t *)(void *)(flat_resumes(p) + FLAT_RESUME_SLOTS);
 }
 
 /* Nonzero between sched_profile_resume(p, true) and the next change that is not a move. */
@@ -253,20 +233,19 @@ static void flat_cut_back(struct sched_profile *p, sched_time_t t)
 	uint32_t below = flat_index(p, t); /* entries below it start before t */
 	if (time[below] < t)
 		below++;
-	uint32_t *width = flat_resume_col(p, FR_WIDTH), *at = flat_resume_col(p, FR_AT);
 	for (uint64_t used = *flat_resume_used(p); used != 0; used &= used - 1u) {
-		unsigned slot = (unsigned)__builtin_ctzll(used);
-		if (width[slot] == 0 || at[slot] < t)
+		struct flat_resume *r = &flat_resumes(p)[__builtin_ctzll(used)];
+		if (r->width == 0 || r->at < t)
 			continue;
 		/* A walk back past 16 entries is not worth its cost: start that width afresh. */
 		uint32_t k = below, stop = below > 16u ? below - 16u : 0;
-		while (k > stop && free[k - 1u] >= width[slot])
+		while (k > stop && free[k - 1u] >= r->width)
 			k--;
-		if (k == stop && (k == 0 || free[k - 1u] >= width[slot])) {
-			width[slot] = 0;
+		if (k == stop && (k == 0 || free[k - 1u] >= r->width)) {
+			r->width = 0;
 		} else {
-			at[slot] = time[k - 1u];
-			flat_resume_col(p, FR_AT_INDEX)[slot] = k - 1u;
+			r->at = time[k - 1u];
+			r->at_index = k - 1u;
 		}
 	}
 }
@@ -556,7 +535,7 @@ static enum flat_saved flat_own_saved(const struct sched_profile *p, const struc
 	uint32_t slot = q->procs % FLAT_RESUME_SLOTS;
 	if ((*flat_resume_used(p) >> slot & 1u) == 0)
 		return FLAT_NONE;
-	*start = flat_slot_get(p, slot);
+	*start = flat_resumes(p)[slot];
 	if (start->width != q->procs || start->earliest != q->earliest || q->dur <= start->longest)
 		return FLAT_NONE;
 	return start->at >= q->limit ? FLAT_ANSWER : FLAT_RESUME;
@@ -625,7 +604,7 @@ static sched_time_t flat_search(const struct sched_profile *p, sched_time_t earl
 	}
 	if (saved.width != 0) {
 		uint32_t slot = procs % FLAT_RESUME_SLOTS;
-		flat_slot_put((struct sched_profile *)(uintptr_t)p, slot, &saved); /* the saved scans are scratch */
+		flat_resumes(p)[slot] = saved; /* the saved scans are scratch: written through a const profile */
 		*flat_resume_used(p) |= (uint64_t)1 << slot;
 	}
 	return t;
@@ -699,37 +678,19 @@ sched_time_t sched_profile_find_before(const struct sched_profile *p, sched_time
 	return search(p, earliest, procs, dur, limit, false, NULL);
 }
 
-int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src)
+/*
+ * The body of both copies: src's segments into dst (a machine of procs), every count lowered by
+ * `less` (0: a plain copy, where the compiler drops the subtraction). Inlined, so that the plain
+ * copy's code (and the board's instruction counts) stays as it was. O(n).
+ */
+static inline __attribute__((always_inline)) int copy_less(struct sched_profile *dst, struct sched_pool *pool,
+							   const struct sched_profile *src, sched_procs_t procs,
+							   sched_procs_t less)
 {
-	if (sched_pool_available(pool) < src->count)
-		return SCHED_E_NOSPACE;
-	setup(dst, pool, src->procs);
-	/* Every segment in one chain off the pool, then one pass to fill them in. */
-	sched_pool_alloc_chain(pool, src->count, &dst->end.link);
-	dst->count = src->count;
-	const struct sched_seg *g = sched_profile_first(src);
-	for (struct sched_seg *n = sched_profile_first(dst); n != NULL; n = sched_profile_next(dst, n)) {
-		n->time = g->time;
-		n->free = g->free;
-		g = sched_profile_next(src, g);
-	}
-#ifdef SCHED_PROFILE_FLAT
-	flat_fill(dst);
-	FLAT_CHECK(dst);
-#endif
-	return SCHED_OK;
-}
-
-/* sched_profile_copy() with the counts lowered: its own loop, so that the copy's code (and the
- * board's instruction counts) stays as it was. */
-int sched_profile_copy_lowered(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src,
-			       sched_procs_t procs, sched_procs_t less)
-{
-	/* Lowering every count alike keeps neighbours different; the last must be free on procs. */
-	SCHED_ASSERT(procs > 0 && sched_profile_last(src)->free == procs + less);
 	if (sched_pool_available(pool) < src->count)
 		return SCHED_E_NOSPACE;
 	setup(dst, pool, procs);
+	/* Every segment in one chain off the pool, then one pass to fill them in. */
 	sched_pool_alloc_chain(pool, src->count, &dst->end.link);
 	dst->count = src->count;
 	const struct sched_seg *g = sched_profile_first(src);
@@ -744,6 +705,19 @@ int sched_profile_copy_lowered(struct sched_profile *dst, struct sched_pool *poo
 	FLAT_CHECK(dst);
 #endif
 	return SCHED_OK;
+}
+
+int sched_profile_copy(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src)
+{
+	return copy_less(dst, pool, src, src->procs, 0);
+}
+
+int sched_profile_copy_lowered(struct sched_profile *dst, struct sched_pool *pool, const struct sched_profile *src,
+			       sched_procs_t procs, sched_procs_t less)
+{
+	/* Lowering every count alike keeps neighbours different; the last must be free on procs. */
+	SCHED_ASSERT(procs > 0 && sched_profile_last(src)->free == procs + less);
+	return copy_less(dst, pool, src, procs, less);
 }
 
 int sched_profile_restart(struct sched_profile *p, struct sched_pool *pool, sched_procs_t procs,
@@ -811,6 +785,16 @@ static struct sched_seg *seg_from(const struct sched_profile *p, const struct sc
 	return s;
 }
 
+/* Can [start, start + dur) hold procs in p at all (the list's and the arrays' first check)? */
+static int interval_valid(const struct sched_profile *p, sched_time_t start, sched_time_t dur, sched_procs_t procs)
+{
+	if (procs == 0 || dur == 0)
+		return SCHED_E_INVAL;
+	if (start < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - start)
+		return SCHED_E_RANGE;
+	return SCHED_OK;
+}
+
 /*
  * Validate an interval; on success *endp is start + dur and *firstp the
  * segment holding start, found from `hint` (a segment at or before start) or the head.
@@ -819,10 +803,9 @@ static int interval(const struct sched_profile *p, sched_time_t start, sched_tim
 		    sched_procs_t procs, const struct sched_seg *hint, sched_time_t *endp,
 		    struct sched_seg **firstp)
 {
-	if (procs == 0 || dur == 0)
-		return SCHED_E_INVAL;
-	if (start < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - start)
-		return SCHED_E_RANGE;
+	int err = interval_valid(p, start, dur, procs);
+	if (err != SCHED_OK)
+		return err;
 	*endp = start + dur;
 	*firstp = seg_from(p, hint, start);
 	return SCHED_OK;
@@ -926,14 +909,13 @@ static int flat_adjust(struct sched_profile *p, sched_time_t start, sched_time_t
 {
 	*flat_resume_on(p) = 0; /* a change that is not a move: saved scans may be wrong (move_earlier
 				 * puts it back after its own two calls) */
-	if (procs == 0 || dur == 0)
-		return SCHED_E_INVAL;
-	if (start < sched_profile_origin(p) || dur > SCHED_TIME_MAX - 1 - start)
-		return SCHED_E_RANGE;
+	int err = interval_valid(p, start, dur, procs);
+	if (err != SCHED_OK)
+		return err;
 	sched_time_t end = start + dur;
 	uint32_t splits = 0;
 	struct flat_span at;
-	int err = flat_check(p, start, end, sign < 0 ? procs : 0, sign < 0 ? p->procs : p->procs - procs, &at,
+	err = flat_check(p, start, end, sign < 0 ? procs : 0, sign < 0 ? p->procs : p->procs - procs, &at,
 			     &splits);
 	if (err != SCHED_OK)
 		return err;
@@ -1023,7 +1005,7 @@ static int adjust(struct sched_profile *p, sched_time_t start, sched_time_t dur,
  * [b, a + dur) when they overlap, and there nothing changes: only
  * [x0, x1) = [a, min(b, a + dur)) gains or loses the job, and
  * [x2, x3) = [max(b, a + dur), b + dur) the other way round. So the shared
- * stretch is walked once (not at all with the flat copy) and is never
+ * stretch is walked once (not at all on the arrays) and is never
  * checked, split, updated or merged, where a release and a reserve walk it
  * four times; in a compression, most moves are shorter than the job. The
  * profile after it is the one release then reserve give (the list's form is

@@ -84,13 +84,22 @@ int sched_profile_init(struct sched_profile *p, struct sched_pool *pool, sched_p
 /** Give every segment back to the pool; the profile must be re-initialised before use. O(n). */
 void sched_profile_clear(struct sched_profile *p);
 
-/** First real segment (never NULL after init). O(1); O(n) on the host when the list is stale. */
-static inline struct sched_seg *sched_profile_first(const struct sched_profile *p)
+/* Before the list is read: on the host, rebuilt from the arrays if stale (the list is a cache
+ * of them, so this writes through a const profile). O(1), or O(n) when stale. */
+static inline void sched_profile_fresh(const struct sched_profile *p)
 {
 #ifdef SCHED_PROFILE_FLAT
 	if (p->list_stale)
-		sched_profile_sync((struct sched_profile *)(uintptr_t)p); /* the list is a cache of the arrays */
+		sched_profile_sync((struct sched_profile *)(uintptr_t)p);
+#else
+	(void)p;
 #endif
+}
+
+/** First real segment (never NULL after init). O(1); O(n) on the host when the list is stale. */
+static inline struct sched_seg *sched_profile_first(const struct sched_profile *p)
+{
+	sched_profile_fresh(p);
 	return SCHED_LIST_ENTRY(sched_list_next(&p->end.link), struct sched_seg, link);
 }
 
@@ -111,10 +120,7 @@ static inline sched_time_t sched_seg_end(const struct sched_seg *seg)
 /** Last real segment (the one that is fully free). O(1); O(n) on the host when the list is stale. */
 static inline struct sched_seg *sched_profile_last(const struct sched_profile *p)
 {
-#ifdef SCHED_PROFILE_FLAT
-	if (p->list_stale)
-		sched_profile_sync((struct sched_profile *)(uintptr_t)p); /* the list is a cache of the arrays */
-#endif
+	sched_profile_fresh(p);
 	return SCHED_LIST_ENTRY(sched_list_prev(&p->end.link), struct sched_seg, link);
 }
 
