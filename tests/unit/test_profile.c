@@ -342,6 +342,25 @@ static void random_against_reference(void)
 }
 
 /*
+ * Fill p (and the reference) with `count` random reservations that fit, of widths 1-4 (times 3 on
+ * even seeds) so that widths repeat, starts 0-1500, lengths 1-80; their placements in live.
+ */
+static void reserve_random(struct fixture *f, struct ref *r, struct test_rng *rng, struct res *live, int count,
+			  uint32_t seed)
+{
+	int n = 0;
+	while (n < count) {
+		sched_time_t start = test_rng_range(rng, 0, 1500), dur = test_rng_range(rng, 1, 80);
+		int procs = (int)test_rng_range(rng, 1, 4) * (seed % 2 ? 1 : 3);
+		if (!ref_fits(r, start, dur, procs))
+			continue;
+		CHECK_EQ(sched_profile_reserve(&f->p, start, dur, (sched_procs_t)procs), SCHED_OK);
+		ref_add(r, start, dur, -procs);
+		live[n++] = (struct res){start, dur, procs};
+	}
+}
+
+/*
  * A compression with resumable scans (a no-op on the list): fill the
  * profile with random reservations, then move each, in order, to its
  * earliest start with its own slot free, as sched_compress() does; every
@@ -354,20 +373,12 @@ static void compression_resumes_scans(void)
 		struct fixture f;
 		static struct ref r;
 		struct res live[MAX_RES];
-		int n = 0;
 		struct test_rng rng;
 		test_rng_seed(&rng, seed);
 		setup(&f, 0);
 		ref_init(&r, 0);
-		while (n < MAX_RES) {
-			sched_time_t start = test_rng_range(&rng, 0, 1500), dur = test_rng_range(&rng, 1, 80);
-			int procs = (int)test_rng_range(&rng, 1, 4) * (seed % 2 ? 1 : 3);
-			if (!ref_fits(&r, start, dur, procs))
-				continue;
-			CHECK_EQ(sched_profile_reserve(&f.p, start, dur, (sched_procs_t)procs), SCHED_OK);
-			ref_add(&r, start, dur, -procs);
-			live[n++] = (struct res){start, dur, procs};
-		}
+		int n = MAX_RES;
+		reserve_random(&f, &r, &rng, live, n, seed);
 		for (int pass = 0; pass < 3; pass++) {
 			sched_profile_resume(&f.p, true);
 			sched_time_t earliest = test_rng_range(&rng, 0, 20);
@@ -401,20 +412,12 @@ static void moves_against_reference(void)
 		struct fixture f;
 		static struct ref r;
 		struct res live[MAX_RES];
-		int n = 0;
 		struct test_rng rng;
 		test_rng_seed(&rng, seed);
 		setup(&f, 0);
 		ref_init(&r, 0);
-		while (n < MAX_RES / 2) {
-			sched_time_t start = test_rng_range(&rng, 0, 1500), dur = test_rng_range(&rng, 1, 80);
-			int procs = (int)test_rng_range(&rng, 1, 4) * (seed % 2 ? 1 : 3);
-			if (!ref_fits(&r, start, dur, procs))
-				continue;
-			CHECK_EQ(sched_profile_reserve(&f.p, start, dur, (sched_procs_t)procs), SCHED_OK);
-			ref_add(&r, start, dur, -procs);
-			live[n++] = (struct res){start, dur, procs};
-		}
+		int n = MAX_RES / 2;
+		reserve_random(&f, &r, &rng, live, n, seed);
 		const struct sched_seg *cur = NULL;
 		for (int m = 0; m < 400; m++) {
 			struct res *v = &live[test_rng_range(&rng, 0, (uint32_t)n - 1u)];

@@ -208,18 +208,24 @@ static void line_length_limit(void)
 		}
 }
 
+/* The `good` trace read and built into w on 64 processors with the options o; *t holds the trace. */
+static void build_good(struct swf_trace *t, const struct workload_opts *o, struct workload *w)
+{
+	const char *p = write_file(good, false);
+	char err[256];
+	CHECK_EQ(swf_read(p, t, err, sizeof err), 0);
+	unlink(p);
+	CHECK_EQ(workload_build(t, 64, o, w, err, sizeof err), 0);
+}
+
 /* The conventions of workload.h, job by job. */
 static void cleaning_conventions(void)
 {
-	const char *p = write_file(good, false);
 	struct swf_trace t;
-	char err[256];
-	CHECK_EQ(swf_read(p, &t, err, sizeof err), 0);
-	unlink(p);
 	struct workload w;
 	struct workload_opts o;
 	workload_opts_default(&o);
-	CHECK_EQ(workload_build(&t, 64, &o, &w, err, sizeof err), 0);
+	build_good(&t, &o, &w);
 	CHECK_EQ(w.skipped[TRACE_SKIP_RUN], 1);   /* job 3 */
 	CHECK_EQ(w.skipped[TRACE_SKIP_PROCS], 1); /* job 4: -1 in both processor fields */
 	CHECK_EQ(w.skipped[TRACE_SKIP_WIDE], 1);  /* job 5: 100 > 64 */
@@ -250,16 +256,12 @@ static void whole_nodes(void)
 	CHECK_EQ(trace_whole_nodes(5, 0), 5);
 	CHECK_EQ(trace_whole_nodes(4294967288u, 8), 4294967288u); /* 2^32 - 8: the largest multiple */
 	CHECK_EQ(trace_whole_nodes(4294967289u, 8), 4294967295u); /* past it: saturated, wider than any machine */
-	const char *p = write_file(good, false);
 	struct swf_trace t;
-	char err[256];
-	CHECK_EQ(swf_read(p, &t, err, sizeof err), 0);
-	unlink(p);
 	struct workload w;
 	struct workload_opts o;
 	workload_opts_default(&o);
 	o.node_size = 16;
-	CHECK_EQ(workload_build(&t, 64, &o, &w, err, sizeof err), 0);
+	build_good(&t, &o, &w);
 	CHECK_EQ(w.skipped[TRACE_SKIP_WIDE], 1); /* job 5: 100 > 64, as without nodes */
 	CHECK_EQ(w.n, 3);
 	CHECK_EQ(w.jobs[0].j.procs, 16); /* job 1: 4 asked */
